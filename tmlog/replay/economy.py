@@ -1,0 +1,367 @@
+"""Resources, power bowls, cult tracks, tiles and the VP they bring.
+
+Every change to a faction's holdings goes through :func:`adjust`, which
+applies the side effects the rules attach to it: power from cult steps,
+keys and the single top space of each cult, favor and town tile rewards,
+round-scoring VP, faction specials, pool limits.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from tmlog.errors import IllegalMove
+from tmlog.replay import events as ev
+from tmlog.replay import towns
+from tmlog.replay.state import FactionState, Game, Track
+from tmlog.replay.tiles import CULTS, FIRE_ICE_FINAL_SCORING, SCORING, TILES
+
+_ALIASES = {
+    "PRIEST": "P",
+    "PRIESTS": "P",
+    "POWER": "PW",
+    "WORKER": "W",
+    "WORKERS": "W",
+    "COIN": "C",
+    "COINS": "C",
+}
+_CULT_SET = frozenset(CULTS)
+_FACTION_ACTION = re.compile(r"^ACT[A-Z]+\d?$")
+_BUILDING_KEYS = frozenset(("D", "TP", "TE", "SH", "SA"))
+_FINAL_SOURCES = frozenset(("fire", "water", "earth", "air", "network", *FIRE_ICE_FINAL_SCORING))
+
+
+class NotEnough(IllegalMove):
+    """A faction would go below zero of something."""
+
+    def __init__(self, faction: str, resource: str, needed: int, has: int) -> None:
+        self.faction = faction
+        self.resource = resource
+        self.needed = needed
+        self.has = has
+        super().__init__(
+            f"{faction} do not have enough {_pretty(resource)}: needs {needed}, has {has}"
+        )
+
+
+_PRETTY = {
+    "C": "C",
+    "W": "W",
+    "P": "P",
+    "VP": "VP",
+    "P1": "power in bowl I",
+    "P2": "power in bowl II",
+    "P3": "power in bowl III",
+    "SPADE": "spades",
+}
+
+
+def _pretty(resource: str) -> str:
+    return _PRETTY.get(resource, resource)
+
+
+def vp_source(raw: str | None, game: Game) -> str:
+    """Map the engine's VP labels to tmlog's source names."""
+    if raw is None:
+        return "unknown"
+    if game.final_resources and raw == "convert":
+        return "final-resources"
+    if raw == "TW":
+        return "town"
+    if raw in _BUILDING_KEYS:
+        return "faction"
+    if raw in _FINAL_SOURCES:
+        return f"final-{raw}"
+    if raw.startswith("advance_"):
+        track = raw[len("advance_") :]
+        return f"advance-{track}" if track in ("ship", "dig") else "faction"
+    if raw.startswith("ACT"):
+        return "faction"
+    return raw
+
+
+def record_vp(game: Game, faction: FactionState, delta: int, source: str) -> None:
+    faction.vp_source[source] = faction.vp_source.get(source, 0) + delta
+    game.events.append(
+        ev.VpChanged(
+            round=game.round,
+            turn=game.turn,
+            line=game.line,
+            faction=faction.name,
+            delta=delta,
+            source=source,
+        )
+    )
+
+
+def gain_power(faction: FactionState, count: int) -> int:
+    """Move ``count`` tokens up the bowls; returns how many could move."""
+    res = faction.res
+    for i in range(count):
+        if res["P1"]:
+            res["P1"] -= 1
+            res["P2"] += 1
+        elif res["P2"]:
+            res["P2"] -= 1
+            res["P3"] += 1
+        else:
+            return i
+    return count
+
+
+def gain(
+    game: Game, faction: FactionState, bundle: Mapping[str, Any], source: str | None = None
+) -> None:
+    """Receive a bundle of resources and effects (keys before cult steps)."""
+    keys = sorted(bundle, key=lambda k: k != "KEY")
+    for key in keys:
+        amount = bundle[key]
+        if isinstance(amount, Mapping):
+            # A gained ability (e.g. Yetis' reusable power actions).
+            if key == "allow_reuse":
+                faction.allow_reuse.update(amount)
+            else:
+                faction.extra[key] = dict(amount)
+            continue
+        adjust(game, faction, key, amount, source)
+
+
+def pay(
+    game: Game,
+    faction: FactionState,
+    cost: Mapping[str, int],
+    discount: Mapping[str, int] | None = None,
+) -> None:
+    for key, amount in cost.items():
+        if discount and discount.get(key):
+            amount -= discount[key]
+        adjust(game, faction, key, -amount)
+
+
+def maybe_special(game: Game, faction: FactionState, kind: str, mode: str) -> bool:
+    """A faction's automatic reward for gaining (or spending) something."""
+    special = faction.special
+    if not special or special.get("mode") != mode:
+        return False
+    enable_if = special.get("enable_if")
+    if enable_if:
+        for building, level in enable_if.items():
+            if faction.buildings[building].level != level:
+                return False
+    record = special.get(kind)
+    if not record:
+        return False
+    gain(game, faction, record, "faction")
+    return True
+
+
+def score_current_tile(game: Game, faction: FactionState, kind: str, mode: str) -> None:
+    """Round-scoring VP for building or gaining something this round."""
+    if game.round <= 0 or game.round > len(game.score_tiles):
+        return
+    tile = SCORING.get(game.score_tiles[game.round - 1])
+    if tile is None or tile.mode != mode:
+        return
+    vp = tile.vp.get(kind)
+    if vp:
+        adjust(game, faction, "VP", vp, tile.name)
+
+
+def score_favor_tiles(game: Game, faction: FactionState, building: str) -> None:
+    """FAV10 / FAV11: VP for each trading post or dwelling built."""
+    for tile in list(faction.tiles("FAV")):
+        vp = TILES[tile].build_vp.get(building)
+        if vp:
+            adjust(game, faction, "VP", vp, tile)
+
+
+def _cult_power(game: Game, faction: FactionState, cult: str, old: int, new: int) -> None:
+    if old <= 2 < new:
+        adjust(game, faction, "PW", 1)
+    if old <= 4 < new:
+        adjust(game, faction, "PW", 2)
+    if old <= 6 < new:
+        adjust(game, faction, "PW", 2)
+    if old <= 9 < new:
+        if faction.res["KEY"] < 1:
+            faction.res[cult] = 9
+            if "manual-fav5" not in game.options:
+                faction.cult_blocked[cult] = 1
+            return
+        if faction.name != "cultists" and _must_wait_for_cultists(game, cult):
+            raise IllegalMove(
+                f"must wait for the cultists' cult decision before advancing to 10 on {cult}"
+                " (use the 'wait' command)"
+            )
+        adjust(game, faction, "KEY", -1)
+        adjust(game, faction, "PW", 3)
+        for other in game.in_order():
+            if other is not faction:
+                other.max_cult[cult] = 9
+    if old == 10 and new < 10:
+        adjust(game, faction, "KEY", 1)
+        for other in game.in_order():
+            other.max_cult[cult] = 10
+
+
+def _must_wait_for_cultists(game: Game, cult: str) -> bool:
+    if "loose-cultist-ordering" in game.options:
+        return False
+    cultists = game.factions.get("cultists")
+    if cultists is None or not cultists.res["KEY"]:
+        return False
+    pending = 0
+    offers: set[int] = set()
+    for record in game.action_required:
+        if not record:
+            continue
+        if record.get("faction") == "cultists" and record["type"] == "cult":
+            pending += 1
+        elif record.get("from_faction") == "cultists" and record["type"] == "leech":
+            if not cultists.leech_cult_gained.get(record["leech_id"]):
+                offers.add(record["leech_id"])
+    return cultists.res[cult] + pending + len(offers) >= 10
+
+
+def advance_track(
+    game: Game, faction: FactionState, name: str, track: Any, *, free: bool = False
+) -> None:
+    """Move a building count or a ship/dig track up one step, paying its cost."""
+    if not free:
+        cost = track.advance_cost if not isinstance(track, Track) else track.spec.advance_cost
+        pay(game, faction, cost)
+    gains = track.advance_gain if not isinstance(track, Track) else track.spec.advance_gain
+    if gains and track.level < len(gains):
+        gain(game, faction, gains[track.level], f"advance_{name}")
+    track.level += 1
+    if track.level > track.max_level:
+        raise IllegalMove(f"{faction.name} cannot advance {name} beyond level {track.max_level}")
+
+
+def adjust(
+    game: Game, faction: FactionState, kind: str, delta: int, source: str | None = None
+) -> None:
+    """Change a faction's holding of ``kind`` by ``delta`` with all its side effects."""
+    kind = _ALIASES.get(kind, kind)
+    res = faction.res
+
+    if kind == "VP":
+        record_vp(game, faction, delta, vp_source(source, game))
+
+    if kind == "PW_TOKEN" and delta < 0:
+        kind, delta = "LOSE_PW_TOKEN", -delta
+
+    checked_kind: str | None = kind
+    if kind in ("GAIN_TELEPORT", "GAIN_SHIP"):
+        name = "teleport" if kind == "GAIN_TELEPORT" else "ship"
+        for _ in range(delta):
+            track = faction.track(name)
+            if track.level < track.max_level:
+                reward = track.spec.advance_gain[track.level] if track.spec.advance_gain else {}
+                gain(game, faction, reward, f"advance_{name}")
+                track.level += 1
+        checked_kind = None
+    elif kind == "GAIN_ACTION":
+        faction.allowed_actions += delta
+        return
+    elif kind == "LOSE_PW_TOKEN":
+        for _ in range(abs(delta)):
+            for bowl in ("P1", "P2", "P3"):
+                if res[bowl]:
+                    res[bowl] -= 1
+                    break
+            else:
+                raise IllegalMove(f"{faction.name} do not have {delta} power tokens to spend")
+        return
+    elif kind == "PW":
+        if delta > 0:
+            gain_power(faction, delta)
+            checked_kind = None
+        else:
+            res["P1"] -= delta
+            res["P3"] += delta
+            checked_kind = "P3"
+            if res["P3"] < 0:
+                have = res["P3"] - delta
+                res["P1"] += delta
+                res["P3"] -= delta
+                raise NotEnough(faction.name, "PW", -delta, have)
+    else:
+        old = res.get(kind, 0)
+        if delta > 0 and faction.special and faction.special.get("mode") == "replace":
+            replaced = False
+            for _ in range(delta):
+                replaced |= maybe_special(game, faction, kind, "replace")
+            if replaced:
+                return
+        if not _FACTION_ACTION.match(kind):
+            pool = game.pool
+            if pool is None or kind not in pool or pool[kind] < delta:
+                raise IllegalMove(f"no {kind} left in the pool")
+            pool[kind] -= delta
+        new = old + delta
+        if new < 0:
+            if game.pool is not None and not _FACTION_ACTION.match(kind):
+                game.pool[kind] += delta
+            raise NotEnough(faction.name, kind, -delta, old)
+        res[kind] = new
+        if kind in _CULT_SET:
+            cap = faction.max_cult[kind]
+            if new > cap:
+                res[kind] = cap
+        elif kind == "P" and new > res["MAX_P"]:
+            res[kind] = res["MAX_P"]
+
+        if kind.startswith("FAV"):
+            if res[kind] > 1:
+                raise IllegalMove(f"{faction.name} cannot take a second {kind}")
+            gain(game, faction, TILES[kind].gain, kind)
+            if kind == "FAV5":
+                for where in list(faction.locations):
+                    towns.detect_town(game, faction, where)
+            game.events.append(_tile_event(game, faction, kind))
+        elif kind.startswith("TW") and kind in TILES:
+            for _ in range(delta):
+                gain(game, faction, TILES[kind].gain, "TW")
+            game.events.append(_tile_event(game, faction, kind))
+        elif kind == "KEY":
+            blocked = faction.cult_blocked
+            if blocked and res["KEY"] >= len(blocked):
+                for cult in list(blocked):
+                    gain(game, faction, {cult: 1})
+                faction.cult_blocked = {}
+        elif kind in _CULT_SET:
+            _cult_power(game, faction, kind, old, res[kind])
+            if res[kind] != old:
+                game.events.append(
+                    ev.CultStep(
+                        round=game.round,
+                        turn=game.turn,
+                        line=game.line,
+                        faction=faction.name,
+                        cult=kind,
+                        level=res[kind],
+                    )
+                )
+        elif kind.startswith("BON"):
+            if delta > 0:
+                game.events.append(_tile_event(game, faction, kind))
+
+        for _ in range(delta):
+            score_current_tile(game, faction, kind, "gain")
+            maybe_special(game, faction, kind, "gain")
+
+    if kind.startswith("BON"):
+        res["C"] += game.bonus_coins.get(kind, 0)
+        game.bonus_coins[kind] = 0
+
+    if checked_kind and res.get(checked_kind, 0) < 0:
+        raise NotEnough(faction.name, checked_kind, -delta, res[checked_kind] - delta)
+
+
+def _tile_event(game: Game, faction: FactionState, tile: str) -> ev.TileTaken:
+    return ev.TileTaken(
+        round=game.round, turn=game.turn, line=game.line, faction=faction.name, tile=tile
+    )

@@ -1,0 +1,333 @@
+"""Faction boards: starting resources, tracks, building costs and income.
+
+Facts as published by the reference engine (jsnell/terra-mystica,
+``src/Game/Factions/*.pm``), written down as data. Income tables are indexed
+by the number of buildings of that type on the map.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+Gain = Mapping[str, int]
+"""A bundle of resources or effects, e.g. ``{"W": 2, "C": 3}``."""
+
+
+@dataclass(frozen=True)
+class TrackSpec:
+    """Shipping, digging or teleport (tunnel / carpet) track."""
+
+    level: int
+    max_level: int
+    advance_cost: Gain = field(default_factory=dict)
+    advance_gain: tuple[Mapping[str, Any], ...] = ()
+    cost: tuple[Gain, ...] = ()
+    """Per-level price of one use (digging: one spade; teleport: one jump)."""
+    gain: tuple[Gain, ...] = ()
+    """Per-level reward of one use (Darklings' digging, teleport VP)."""
+    kind: str = ""
+    """``tunnel`` or ``carpet`` for a teleport track."""
+
+
+@dataclass(frozen=True)
+class BuildingSpec:
+    """One building type on a faction board."""
+
+    advance_cost: Gain
+    income: Mapping[str, tuple[int, ...]]
+    advance_gain: tuple[Mapping[str, Any], ...] = ()
+    subactions: Mapping[str, int] | None = None
+    """Sub-actions granted by building it (Halflings' stronghold spades)."""
+    pass_vp: tuple[Mapping[str, tuple[int, ...]], ...] | None = None
+
+
+@dataclass(frozen=True)
+class FactionBoard:
+    """Everything a faction starts the game with."""
+
+    name: str
+    display: str
+    color: str
+    start: Gain
+    """Starting C, W, P, power bowls (P1, P2, P3) and cult steps."""
+    ship: TrackSpec
+    dig: TrackSpec
+    buildings: Mapping[str, BuildingSpec]
+    teleport: TrackSpec | None = None
+    special: Mapping[str, Any] | None = None
+    """Automatic gains: ``mode`` (``gain``), optional ``enable_if`` and type → gain."""
+    exchange_rates: Mapping[str, Gain] | None = None
+    leech_effect: Mapping[str, Gain] | None = None
+    """``taken`` / ``not_taken``: what the builder gets when opponents accept or all decline."""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+    """Other keys the faction starts with (``ACTE``, ``tunnel_range``, ``PICK_COLOR`` …)."""
+
+
+def _cost(w: int, c: int) -> Gain:
+    return {"W": w, "C": c}
+
+
+_STANDARD_SHIP = TrackSpec(
+    level=0,
+    max_level=3,
+    advance_cost={"C": 4, "P": 1},
+    advance_gain=({"VP": 2}, {"VP": 3}, {"VP": 4}),
+)
+_NO_SHIP = TrackSpec(level=0, max_level=0)
+
+
+def _dig(advance_c: int = 5, max_level: int = 2, advance_w: int = 2) -> TrackSpec:
+    costs = ({"W": 3}, {"W": 2}, {"W": 1})[: max_level + 1]
+    return TrackSpec(
+        level=0,
+        max_level=max_level,
+        cost=costs,
+        advance_cost={"W": advance_w, "C": advance_c, "P": 1},
+        advance_gain=tuple({"VP": 6} for _ in range(max_level)),
+    )
+
+
+_D_INCOME = {"W": (1, 2, 3, 4, 5, 6, 7, 8, 8)}
+_TP_INCOME = {"C": (0, 2, 4, 6, 8), "PW": (0, 1, 2, 4, 6)}
+_TP_INCOME_RICH = {"C": (0, 2, 4, 7, 11), "PW": (0, 1, 2, 3, 4)}
+_TE_INCOME = {"P": (0, 1, 2, 3)}
+_SA_INCOME = {"P": (0, 1)}
+
+
+def _buildings(
+    *,
+    sh: BuildingSpec,
+    sa_c: int,
+    tp_income: Mapping[str, tuple[int, ...]] = _TP_INCOME,
+    sa_income: Mapping[str, tuple[int, ...]] = _SA_INCOME,
+    te_gain: tuple[Mapping[str, Any], ...] = (),
+    sa_gain: tuple[Mapping[str, Any], ...] = (),
+) -> dict[str, BuildingSpec]:
+    return {
+        "D": BuildingSpec(_cost(1, 2), _D_INCOME),
+        "TP": BuildingSpec(_cost(2, 3), tp_income),
+        "TE": BuildingSpec(_cost(2, 5), _TE_INCOME, advance_gain=te_gain),
+        "SH": sh,
+        "SA": BuildingSpec(_cost(4, sa_c), sa_income, advance_gain=sa_gain),
+    }
+
+
+def _sh(c: int, income: Mapping[str, tuple[int, ...]], *gain: Mapping[str, Any]) -> BuildingSpec:
+    return BuildingSpec(_cost(4, c), income, advance_gain=tuple(gain))
+
+
+_PW2 = {"PW": (0, 2)}
+_PW4 = {"PW": (0, 4)}
+
+BASE_FACTIONS: dict[str, FactionBoard] = {
+    "alchemists": FactionBoard(
+        name="alchemists",
+        display="Alchemists",
+        color="black",
+        start={"C": 15, "W": 3, "P1": 5, "P2": 7, "WATER": 1, "FIRE": 1},
+        ship=_STANDARD_SHIP,
+        dig=_dig(),
+        buildings=_buildings(
+            sh=_sh(6, {"C": (0, 6)}, {"PW": 12}),
+            sa_c=6,
+            tp_income={"C": (0, 2, 4, 7, 11), "PW": (0, 1, 2, 3, 4)},
+        ),
+        special={"mode": "gain", "SPADE": {"PW": 2}, "enable_if": {"SH": 1}},
+        exchange_rates={"C": {"VP": 2}, "VP": {"C": 1}},
+    ),
+    "auren": FactionBoard(
+        name="auren",
+        display="Auren",
+        color="green",
+        start={"C": 15, "W": 3, "P1": 5, "P2": 7, "WATER": 1, "AIR": 1},
+        ship=_STANDARD_SHIP,
+        dig=_dig(),
+        buildings=_buildings(sh=_sh(6, _PW2, {"ACTA": 1, "GAIN_FAVOR": 1}), sa_c=8),
+    ),
+    "chaosmagicians": FactionBoard(
+        name="chaosmagicians",
+        display="Chaos Magicians",
+        color="red",
+        start={"C": 15, "W": 4, "P1": 5, "P2": 7, "FIRE": 2},
+        ship=_STANDARD_SHIP,
+        dig=_dig(),
+        buildings=_buildings(
+            sh=_sh(4, {"W": (0, 2)}, {"ACTC": 1}),
+            sa_c=8,
+            te_gain=({"GAIN_FAVOR": 2},) * 3,
+            sa_gain=({"GAIN_FAVOR": 2},),
+        ),
+    ),
+    "cultists": FactionBoard(
+        name="cultists",
+        display="Cultists",
+        color="brown",
+        start={"C": 15, "W": 3, "P1": 5, "P2": 7, "EARTH": 1, "FIRE": 1},
+        ship=_STANDARD_SHIP,
+        dig=_dig(),
+        buildings=_buildings(sh=_sh(8, _PW2, {"VP": 7}), sa_c=8),
+        leech_effect={"taken": {"CULT": 1}, "not_taken": {"PW": 1}},
+    ),
+    "darklings": FactionBoard(
+        name="darklings",
+        display="Darklings",
+        color="black",
+        start={"C": 15, "W": 1, "P": 1, "P1": 5, "P2": 7, "WATER": 1, "EARTH": 1},
+        ship=_STANDARD_SHIP,
+        dig=TrackSpec(level=0, max_level=0, cost=({"P": 1},), gain=({"SPADE": 1, "VP": 2},)),
+        buildings=_buildings(
+            sh=_sh(6, _PW2, {"CONVERT_W_TO_P": 3}),
+            sa_c=10,
+            sa_income={"P": (0, 2)},
+        ),
+    ),
+    "dwarves": FactionBoard(
+        name="dwarves",
+        display="Dwarves",
+        color="gray",
+        start={"C": 15, "W": 3, "P1": 5, "P2": 7, "EARTH": 2},
+        ship=_NO_SHIP,
+        teleport=TrackSpec(
+            level=0,
+            max_level=1,
+            kind="tunnel",
+            cost=({"W": 2}, {"W": 1}),
+            gain=({"VP": 4}, {"VP": 4}),
+        ),
+        dig=_dig(),
+        buildings=_buildings(
+            sh=_sh(6, _PW2, {"GAIN_TELEPORT": 1}),
+            sa_c=6,
+            tp_income={"C": (0, 3, 5, 7, 10), "PW": (0, 1, 2, 4, 6)},
+        ),
+        extra={"tunnel_range": 1, "tunnel_max_range": 1},
+    ),
+    "engineers": FactionBoard(
+        name="engineers",
+        display="Engineers",
+        color="gray",
+        start={"C": 10, "W": 2, "P1": 3, "P2": 9},
+        ship=_STANDARD_SHIP,
+        dig=_dig(),
+        buildings={
+            "D": BuildingSpec(_cost(1, 1), {"W": (0, 1, 2, 2, 3, 4, 4, 5, 6)}),
+            "TP": BuildingSpec(_cost(1, 2), _TP_INCOME),
+            "TE": BuildingSpec(_cost(1, 4), {"P": (0, 1, 1, 2), "PW": (0, 0, 5, 5)}),
+            "SH": BuildingSpec(_cost(3, 6), _PW2),
+            "SA": BuildingSpec(_cost(3, 6), _SA_INCOME),
+        },
+        extra={"ACTE": 1},
+    ),
+    "fakirs": FactionBoard(
+        name="fakirs",
+        display="Fakirs",
+        color="yellow",
+        start={"C": 15, "W": 3, "P1": 7, "P2": 5, "FIRE": 1, "AIR": 1},
+        ship=_NO_SHIP,
+        teleport=TrackSpec(
+            level=0,
+            max_level=1,
+            kind="carpet",
+            cost=({"P": 1}, {"P": 1}),
+            gain=({"VP": 4}, {"VP": 4}),
+            advance_gain=({"carpet_range": 1},),
+        ),
+        dig=_dig(max_level=1),
+        buildings=_buildings(sh=_sh(10, {"P": (0, 1)}, {"GAIN_TELEPORT": 1}), sa_c=6),
+        extra={"carpet_range": 1, "carpet_max_range": 4},
+    ),
+    "giants": FactionBoard(
+        name="giants",
+        display="Giants",
+        color="red",
+        start={"C": 15, "W": 3, "P1": 5, "P2": 7, "FIRE": 1, "AIR": 1},
+        ship=_STANDARD_SHIP,
+        dig=_dig(),
+        buildings=_buildings(sh=_sh(6, _PW4, {"ACTG": 1}), sa_c=6),
+    ),
+    "halflings": FactionBoard(
+        name="halflings",
+        display="Halflings",
+        color="brown",
+        start={"C": 15, "W": 3, "P1": 3, "P2": 9, "EARTH": 1, "AIR": 1},
+        ship=_STANDARD_SHIP,
+        dig=_dig(advance_c=1),
+        buildings=_buildings(
+            sh=BuildingSpec(
+                _cost(4, 8),
+                _PW2,
+                advance_gain=({"SPADE": 3},),
+                subactions={"transform": 3, "build": 1},
+            ),
+            sa_c=6,
+        ),
+        special={"mode": "gain", "SPADE": {"VP": 1}},
+    ),
+    "mermaids": FactionBoard(
+        name="mermaids",
+        display="Mermaids",
+        color="blue",
+        start={"C": 15, "W": 3, "P1": 3, "P2": 9, "WATER": 2},
+        ship=TrackSpec(
+            level=1,
+            max_level=5,
+            advance_cost={"C": 4, "P": 1},
+            advance_gain=({"VP": 0}, {"VP": 2}, {"VP": 3}, {"VP": 4}, {"VP": 5}),
+        ),
+        dig=_dig(),
+        buildings=_buildings(sh=_sh(6, _PW4, {"GAIN_SHIP": 1}), sa_c=8),
+    ),
+    "nomads": FactionBoard(
+        name="nomads",
+        display="Nomads",
+        color="yellow",
+        start={"C": 15, "W": 2, "P1": 5, "P2": 7, "FIRE": 1, "EARTH": 1},
+        ship=_STANDARD_SHIP,
+        dig=_dig(),
+        buildings=_buildings(sh=_sh(8, _PW2, {"ACTN": 1}), sa_c=6, tp_income=_TP_INCOME_RICH),
+    ),
+    "swarmlings": FactionBoard(
+        name="swarmlings",
+        display="Swarmlings",
+        color="blue",
+        start={
+            "C": 20,
+            "W": 8,
+            "P1": 3,
+            "P2": 9,
+            "FIRE": 1,
+            "EARTH": 1,
+            "WATER": 1,
+            "AIR": 1,
+        },
+        ship=_STANDARD_SHIP,
+        dig=_dig(),
+        buildings={
+            "D": BuildingSpec(_cost(2, 3), {"W": (2, 3, 4, 5, 6, 7, 8, 9, 9)}),
+            "TP": BuildingSpec(_cost(3, 4), {"PW": (0, 2, 4, 6, 8), "C": (0, 2, 4, 6, 9)}),
+            "TE": BuildingSpec(_cost(3, 6), _TE_INCOME),
+            "SH": BuildingSpec(_cost(5, 8), _PW4, advance_gain=({"ACTS": 1},)),
+            "SA": BuildingSpec(_cost(5, 8), {"P": (0, 2)}),
+        },
+        special={"mode": "gain", **{f"TW{i}": {"W": 3} for i in range(1, 9)}},
+    ),
+    "witches": FactionBoard(
+        name="witches",
+        display="Witches",
+        color="green",
+        start={"C": 15, "W": 3, "P1": 5, "P2": 7, "AIR": 2},
+        ship=_STANDARD_SHIP,
+        dig=_dig(),
+        buildings=_buildings(sh=_sh(6, _PW2, {"ACTW": 1}), sa_c=6),
+        special={"mode": "gain", **{f"TW{i}": {"VP": 5} for i in range(1, 9)}},
+    ),
+}
+
+
+FACTION_BOARDS: dict[str, FactionBoard] = dict(BASE_FACTIONS)
+"""Every faction tmlog can replay, by name."""
+
+EXTRA_FACTION_SETS: dict[str, dict[str, FactionBoard]] = {}
+"""Faction variants (``final_ice`` …) selected by options, filled in by :mod:`fire_ice`."""

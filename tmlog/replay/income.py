@@ -1,0 +1,40 @@
+"""Income: what a faction receives at the start of a round."""
+
+from __future__ import annotations
+
+from tmlog.replay.state import FactionState, Game
+from tmlog.replay.tiles import SCORING, TILES
+
+
+def faction_income(game: Game, faction: FactionState) -> list[dict[str, int]]:
+    """Income in four parts: round-scoring cult reward, bonus tile, buildings, favors."""
+    scoring: dict[str, int] = {}
+    bonus: dict[str, int] = {}
+    buildings: dict[str, int] = {}
+    favors: dict[str, int] = {}
+    if faction.dummy:
+        return [scoring, bonus, buildings, favors]
+
+    for track in faction.buildings.values():
+        for kind, table in track.income.items():
+            amount = table[track.level] if track.level < len(table) else 0
+            if amount:
+                buildings[kind] = buildings.get(kind, 0) + amount
+
+    for tile, count in faction.res.items():
+        if not count:
+            continue
+        if tile.startswith("BON") and faction.passed:
+            for kind, amount in TILES[tile].income.items():
+                bonus[kind] = bonus.get(kind, 0) + amount
+        elif tile.startswith("FAV") and tile in TILES:
+            for kind, amount in TILES[tile].income.items():
+                favors[kind] = favors.get(kind, 0) + amount
+
+    if 0 < game.round < 6 and game.round <= len(game.score_tiles):
+        spec = SCORING.get(game.score_tiles[game.round - 1])
+        if spec is not None:
+            times = faction.get(spec.cult) // spec.req
+            for kind, amount in spec.income.items():
+                scoring[kind] = scoring.get(kind, 0) + amount * times
+    return [scoring, bonus, buildings, favors]

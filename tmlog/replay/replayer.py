@@ -1,0 +1,280 @@
+"""Replay a log: turn its actions into the command stream and play it through the rules.
+
+>>> from tmlog.parse import parse_log
+>>> log = parse_log(SAMPLE)                     # doctest: +SKIP
+>>> result = replay(log)                        # doctest: +SKIP
+>>> result.final_vp()["witches"]                # doctest: +SKIP
+138
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+from tmlog.errors import IllegalMove, ReplayError, TmlogError
+from tmlog.model import actions as a
+from tmlog.replay import commands, turns
+from tmlog.replay.board import board_for, parse_terrain
+from tmlog.replay.events import Event
+from tmlog.replay.ledger import Ledger, LedgerEntry, Row
+from tmlog.replay.maps import MAPS, ORIGINAL_ID, VP_VARIANTS
+from tmlog.replay.state import FactionState, Game
+from tmlog.replay.tiles import VP_SETUPS
+
+if TYPE_CHECKING:
+    pass
+
+
+class _LogRow(Protocol):
+    line: int
+    faction: object
+    actions: tuple[a.Action, ...]
+
+
+class _Log(Protocol):
+    source: str
+    format: str
+    rows: list[_LogRow]
+
+
+StreamItem = tuple[str, a.Action]
+"""(``faction name`` | ``""`` for admin | ``"comment"``, action)."""
+
+
+@dataclass
+class Stop:
+    """Where to stop replaying: after a log line, or at the end of a round's turn."""
+
+    line: int | None = None
+    round: int | None = None
+    turn: int | None = None
+
+    def reached(self, game: Game, next_line: int) -> bool:
+        if self.line is not None and next_line > self.line:
+            return True
+        if self.round is not None:
+            turn = self.turn or 10**6
+            if game.round > self.round or (game.round == self.round and game.turn > turn):
+                return True
+        return False
+
+
+@dataclass
+class Replay:
+    """The outcome of replaying a log."""
+
+    source: str
+    game: Game
+    rows: list[LedgerEntry]
+    events: list[Event]
+    players: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    error: ReplayError | None = None
+    stopped_early: bool = False
+
+    @property
+    def finished(self) -> bool:
+        return self.game.finished
+
+    @property
+    def factions(self) -> list[FactionState]:
+        return [f for f in self.game.order if not f.dummy]
+
+    def final_vp(self) -> dict[str, int]:
+        return {f.name: f.get("VP") for f in self.factions}
+
+
+# ----------------------------------------------------------- the stream
+
+
+def ledger_stream(rows: Iterable[_LogRow]) -> list[a.Action]:
+    """The commands a ledger records, as the engine would have received them.
+
+    Rows the engine wrote itself (income, Cultists' effects, final scoring,
+    resource conversion) are outputs, not inputs, and are dropped; the
+    engine's comment rows turn back into the admin commands that made them.
+    """
+    out: list[a.Action] = []
+    scoring: list[a.RoundScoring] = []
+    final_phase = False
+    for row in rows:
+        for act in row.actions:
+            if isinstance(act, a.Marker):
+                if act.text.startswith(("Scoring ", "Converting resources")):
+                    final_phase = True
+                continue
+            if final_phase:
+                continue
+            if isinstance(act, a.RoundScoring):
+                scoring.append(act)
+                if len(scoring) == 6:
+                    tiles = tuple(s.tile for s in sorted(scoring, key=lambda s: s.round))
+                    out.append(a.Score(tiles=tiles, line=scoring[0].line))
+                continue
+            if isinstance(act, a.PlayerName):
+                continue
+            if isinstance(act, a.Dropped):
+                out.append(a.DropFaction(target=act.target, line=act.line, column=act.column))
+                continue
+            if isinstance(act, a.Setup) and act.faction is not None:
+                out.append(dataclasses.replace(act, faction=None))
+                continue
+            if act.generated:
+                continue
+            out.append(act)
+    return out
+
+
+def players_of(rows: Iterable[_LogRow]) -> list[str]:
+    """Player names by seat, from a ledger's ``Player N: name`` rows."""
+    named = [act for row in rows for act in row.actions if isinstance(act, a.PlayerName)]
+    return [p.name for p in sorted(named, key=lambda p: p.seat)]
+
+
+def command_stream(log: _Log) -> list[a.Action]:
+    """All commands of a log in the order the engine plays them."""
+    if log.format == "ledger":
+        return ledger_stream(log.rows)
+    out: list[a.Action] = []
+    for row in log.rows:
+        # The reference engine writes a row's comment before its commands.
+        out += [x for x in row.actions if isinstance(x, a.Comment)]
+        out += [x for x in row.actions if not isinstance(x, a.Comment)]
+    return out
+
+
+def _key(action: a.Action) -> str:
+    if isinstance(action, a.Comment):
+        return "comment"
+    return action.faction.value if action.faction is not None else ""
+
+
+def rewrite_stream(stream: Sequence[a.Action], game: Game) -> list[StreamItem]:
+    """The reference engine's stream rewrites (merged adjustments, resign, player-count)."""
+    items: list[StreamItem | None] = [(_key(x), x) for x in stream]
+    for i, item in enumerate(items):
+        if item is None:
+            continue
+        key, act = item
+        nxt = items[i + 1] if i + 1 < len(items) else None
+        if (
+            nxt is not None
+            and key == nxt[0]
+            and isinstance(act, a.Adjust)
+            and act.delta > 0
+            and act == nxt[1]
+        ):
+            # Two identical "+X" in a row count as one "+2X" (the engine's own rule).
+            merged = dataclasses.replace(act, delta=act.delta * 2, source=None)
+            items[i] = (key, merged)
+            items[i + 1] = None
+            continue
+        if isinstance(act, a.PlayerCount) and not key:
+            game.player_count = act.count
+            items[i] = None
+            continue
+        if isinstance(act, a.Resign) and key:
+            items[i] = (key, a.DropFaction(target=act.faction, faction=act.faction, line=act.line))
+            continue
+        if (
+            nxt is not None
+            and key
+            and key == nxt[0]
+            and isinstance(act, a.Convert)
+            and act.from_count == 2
+            and act.from_what.value == "W"
+            and act.to_what.value == "BRIDGE"
+            and isinstance(nxt[1], a.Adjust)
+            and nxt[1].delta == -1
+            and nxt[1].what.value == "BRIDGE"
+        ):
+            items[i] = None
+            items[i + 1] = None
+    return [x for x in items if x is not None]
+
+
+# ------------------------------------------------------------- replaying
+
+
+def _board_and_setup(stream: Sequence[a.Action]) -> tuple[str, dict[str, int] | None]:
+    map_id = ORIGINAL_ID
+    for act in stream:
+        if isinstance(act, a.SelectMap):
+            map_id = ORIGINAL_ID if act.map_id == "original" else act.map_id
+    if map_id not in MAPS:
+        raise ReplayError(f"unknown map id {map_id}: tmlog does not know its terrain")
+    variant = VP_VARIANTS.get(map_id)
+    return MAPS[map_id][1], (VP_SETUPS[variant] if variant else None)
+
+
+def replay(
+    log: _Log | Sequence[a.Action],
+    *,
+    source: str | None = None,
+    stop: Stop | None = None,
+    options: Iterable[str] = (),
+) -> Replay:
+    """Replay a parsed log (or a list of actions) through the rules.
+
+    A rule broken by the log does not raise: the replay stops there and the
+    result carries the error, with everything up to it.
+    """
+    if isinstance(log, Sequence):
+        stream = list(log)
+        name = source or "<actions>"
+        players: list[str] = []
+    else:
+        stream = command_stream(log)
+        name = source or log.source
+        players = players_of(log.rows) if log.format == "ledger" else []
+    terrain_text, vp_setup = _board_and_setup(stream)
+    game = Game(board_for(parse_terrain(terrain_text)), options=set(options), vp_setup=vp_setup)
+    game.ledger = Ledger()
+    result = Replay(name, game, game.ledger.rows, game.events, players, game.warnings)
+    items = rewrite_stream(stream, game)
+    try:
+        _play(game, items, stop, result)
+    except ReplayError as err:
+        result.error = err if err.source else err.located(source=name, line=0, command="")
+    game.ledger.finish_row()
+    if players:
+        by_faction = {f.name: p for f, p in zip(game.order, players, strict=False)}
+        for f in game.order:
+            f.player = f.player or by_faction.get(f.name)
+    return result
+
+
+def _play(game: Game, items: list[StreamItem], stop: Stop | None, result: Replay) -> None:
+    for i, (key, act) in enumerate(items):
+        if stop is not None and stop.reached(game, act.line):
+            result.stopped_early = True
+            return
+        if game.finished:
+            result.warnings.append(
+                f"{result.source}:{act.line}: {act}: ignored, the game is already over"
+            )
+            continue
+        game.line = act.line
+        try:
+            commands.do_command(game, key if key not in ("", "comment") else None, act)
+            nxt = items[i + 1][0] if i + 1 < len(items) else None
+            if nxt is None and game.active is not None:
+                game.active.allowed_sub_actions.update({"burn": 1, "convert": 1})
+            faction = game.factions.get(key) if key else None
+            if nxt != key and faction is not None:
+                turns.maybe_advance_to_next_player(game, faction)
+            turns.what_next(game)
+        except IllegalMove as err:
+            raise err.located(source=result.source, line=act.line, command=str(act)) from None
+        except ReplayError as err:
+            raise err.located(source=result.source, line=act.line, command=str(act)) from None
+        except TmlogError:
+            raise
+    game.ledger.finish_row()
+
+
+def ledger_rows(result: Replay) -> list[Row]:
+    return [r for r in result.rows if isinstance(r, Row)]

@@ -1,0 +1,294 @@
+"""The mutable state of a game being replayed: factions, map, pool, turn keeping.
+
+Owned by the engine; nothing outside :mod:`tmlog.replay` should change it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from tmlog.errors import IllegalMove
+from tmlog.replay.board import Board
+from tmlog.replay.factions import FactionBoard, TrackSpec
+from tmlog.replay.tiles import CULTS
+
+if TYPE_CHECKING:
+    from tmlog.replay.events import Event
+    from tmlog.replay.ledger import Ledger
+
+
+LEDGER_FIELDS = ("VP", "C", "W", "P", "P1", "P2", "P3", "FIRE", "WATER", "EARTH", "AIR")
+
+
+@dataclass
+class Track:
+    """A faction's position on a track, with the board's rules for it."""
+
+    spec: TrackSpec
+    level: int
+
+    @property
+    def max_level(self) -> int:
+        return self.spec.max_level
+
+
+@dataclass
+class BuildingTrack:
+    """How many buildings of one type a faction has placed, and the rules for them."""
+
+    advance_cost: dict[str, int]
+    income: dict[str, tuple[int, ...]]
+    advance_gain: list[dict[str, Any]]
+    subactions: dict[str, int] | None
+    pass_vp: tuple[Any, ...] | None
+    max_level: int
+    level: int = 0
+
+
+class FactionState:
+    """One faction: resources, power bowls, cults, buildings, tracks, pending effects.
+
+    Resources, tiles and pending effects live in :attr:`res`, keyed by the
+    reference engine's names (``VP``, ``C``, ``P1``, ``FIRE``, ``FAV5``,
+    ``SPADE``, ``GAIN_TW`` …), because the rules add and remove them uniformly.
+    """
+
+    def __init__(self, board: FactionBoard, initial_vp: int) -> None:
+        self.name = board.name
+        self.display = board.display
+        self.board = board
+        self.color: str = board.color
+        self.secondary_color: str | None = board.extra.get("secondary_color")
+        self.dummy = False
+        self.res: dict[str, int] = {
+            "VP": initial_vp,
+            "C": 0,
+            "W": 0,
+            "P": 0,
+            "P1": 0,
+            "P2": 0,
+            "P3": 0,
+            "KEY": 0,
+            "CULT": 0,
+            "CULT_P": 0,
+            "SPADE": 0,
+            "TOWN_SIZE": 7,
+            "BRIDGE_COUNT": 3,
+            "MAX_P": 7,
+        }
+        for cult in CULTS:
+            self.res[cult] = 0
+        for key, value in board.start.items():
+            self.res[key] = self.res.get(key, 0) + value
+        self.max_cult: dict[str, int] = {cult: 10 for cult in CULTS}
+        self.vp_source: dict[str, int] = {"initial": initial_vp}
+
+        self.ship = Track(board.ship, board.ship.level)
+        self.dig = Track(board.dig, board.dig.level)
+        self.teleport = Track(board.teleport, board.teleport.level) if board.teleport else None
+        self.buildings: dict[str, BuildingTrack] = {}
+        max_levels = {"D": 8, "TP": 4, "TE": 3, "SH": 1, "SA": 1}
+        for btype, spec in board.buildings.items():
+            gains = [dict(g) for g in spec.advance_gain]
+            if btype == "TE":
+                while len(gains) < 3:
+                    gains.append({})
+                for g in gains[:3]:
+                    g["GAIN_FAVOR"] = g.get("GAIN_FAVOR") or 1
+            if btype == "SA":
+                if not gains:
+                    gains.append({})
+                gains[0]["GAIN_FAVOR"] = gains[0].get("GAIN_FAVOR") or 1
+            self.buildings[btype] = BuildingTrack(
+                advance_cost=dict(spec.advance_cost),
+                income=dict(spec.income),
+                advance_gain=gains,
+                subactions=dict(spec.subactions) if spec.subactions else None,
+                pass_vp=spec.pass_vp,
+                max_level=max_levels[btype],
+            )
+        self.special: dict[str, Any] | None = dict(board.special) if board.special else None
+        rates: dict[str, dict[str, int]] = {
+            "PW": {"C": 1, "W": 3, "P": 5},
+            "W": {"C": 1},
+            "P": {"C": 1, "W": 1},
+            "C": {"VP": 3},
+        }
+        for src, table in (board.exchange_rates or {}).items():
+            rates.setdefault(src, {}).update(table)
+        self.exchange_rates = rates
+        self.leech_effect = board.leech_effect
+        for key, value in board.extra.items():
+            if isinstance(value, int):
+                self.res[key] = value
+        self.extra: dict[str, Any] = {
+            k: v for k, v in board.extra.items() if not isinstance(v, int)
+        }
+        self.building_strength: dict[str, int] = dict(board.extra.get("building_strength", {}))
+        self.discount: dict[str, dict[str, int]] = dict(board.extra.get("discount", {}))
+        self.allow_reuse: dict[str, int] = {}
+
+        # Turn keeping
+        self.allowed_actions = 0
+        self.allowed_sub_actions: dict[str, int] = {}
+        self.allowed_build_locations: set[str] = set()
+        self.require_home_terrain_tf = False
+        self.teleport_to: str | None = None
+        self.cult_blocked: dict[str, int] = {}
+        self.disable_spade_decline = False
+        self.passed = False
+        self.dropped = False
+        self.income_taken = 0
+        self.start_player = False
+        self.start_order = 0
+        self.order = 0
+        self.waiting = False
+        self.locations: list[str] = []
+        self.leech_not_rejected: dict[int, int] = {}
+        self.leech_rejected: dict[int, int] = {}
+        self.leech_cult_gained: dict[int, int] = {}
+        self.player: str | None = None
+        self.network = 0
+        self.final_counts: dict[str, int] = {}
+        self.locked_terrain: dict[str, Any] | None = None
+        self.unlocked_terrain: set[str] = set()
+
+    def __repr__(self) -> str:
+        return f"<FactionState {self.name}>"
+
+    def get(self, key: str) -> int:
+        return self.res.get(key, 0)
+
+    def snapshot(self) -> tuple[int, ...]:
+        res = self.res
+        return tuple(res.get(k, 0) for k in LEDGER_FIELDS)
+
+    def track(self, name: str) -> Track:
+        if name == "ship":
+            return self.ship
+        if name == "dig":
+            return self.dig
+        if name == "teleport" and self.teleport is not None:
+            return self.teleport
+        raise IllegalMove(f"{self.name} have no {name} track")
+
+    def level_of(self, key: str) -> int:
+        """Buildings of a type on the map, or a track's level (for pass VP)."""
+        if key in self.buildings:
+            return self.buildings[key].level
+        if key == "ship":
+            return self.ship.level
+        if key == "dig":
+            return self.dig.level
+        return 0
+
+    def tiles(self, prefix: str) -> Iterator[str]:
+        """The tiles of a kind the faction holds (``BON``, ``FAV``, ``TW``)."""
+        for key, value in self.res.items():
+            if value and key.startswith(prefix) and key[len(prefix) :].isdigit():
+                yield key
+
+
+@dataclass
+class HexState:
+    """What can change on a hex during a game."""
+
+    color: str
+    building: str | None = None
+    town: int = 0
+    bridges: set[str] = field(default_factory=set)
+
+
+class Game:
+    """Everything the replay engine keeps between two commands."""
+
+    def __init__(self, board: Board, *, options: set[str], vp_setup: dict[str, int] | None) -> None:
+        self.board = board
+        self.options = options
+        self.vp_setup = vp_setup
+        self.round = 0
+        self.turn = 0
+        self.finished = False
+        self.aborted = False
+        self.player_count: int | None = None
+        self.players: list[dict[str, Any]] = []
+        self.pool: dict[str, int] | None = None
+        self.bonus_coins: dict[str, int] = {}
+        self.score_pool: list[str] = []
+        self.score_tiles: list[str] = []
+        self.final_scoring: dict[str, tuple[int, ...]] = {
+            "network": (18, 12, 6),
+            "cults": (8, 4, 2),
+        }
+        self.faction_variants: list[str] = []
+        self.map_variant: str | None = None
+        self.leech_id = 0
+        self.cult_slots: dict[str, list[str | None]] = {c: [None] * 4 for c in CULTS}
+        self.hexes: dict[str, HexState] = {
+            name: HexState(info.terrain) for name, info in board.hexes.items()
+        }
+        self.skip: dict[str, set[str]] = {}
+        """Mermaids' river-town connections: land hexes joined across a river."""
+        self.blocked: set[str] = set()
+        self.bridges: list[tuple[str, str, str]] = []
+        self.factions: dict[str, FactionState] = {}
+        self.order: list[FactionState] = []
+        self.new_order: list[FactionState] = []
+        self.setup_order: list[tuple[str, str]] = []
+        self.action_required: list[dict[str, Any] | None] = []
+        self.active: FactionState | None = None
+        self.state = "wait-for-players"
+        self.income_state = "other"
+        self.full_turn_played = False
+        self.in_preview = False
+        self.dodgy = False
+        self.non_standard = False
+        self.events: list[Event] = []
+        self.warnings: list[str] = []
+        self.line = 0
+        """Log line of the command being replayed, stamped on events."""
+        self.final_resources = False
+        """True while resources are being converted at the end of the game."""
+        self.ledger: Ledger
+
+    # -------------------------------------------------------------- factions
+
+    def faction(self, name: str) -> FactionState | None:
+        return self.factions.get(name)
+
+    def in_order(self, skip_dropped: bool = False) -> list[FactionState]:
+        if skip_dropped:
+            return [f for f in self.order if not f.dropped]
+        return list(self.order)
+
+    def in_order_from(
+        self, faction: FactionState, skip_dropped: bool = False
+    ) -> list[FactionState]:
+        """Factions in table order starting after ``faction`` and ending with it."""
+        order = self.in_order(skip_dropped)
+        if faction not in order:
+            return order
+        i = order.index(faction)
+        return order[i + 1 :] + order[: i + 1]
+
+    def in_turn_order(self) -> list[FactionState]:
+        """This round's turn order: the start player first."""
+        order = self.in_order()
+        starts = [f for f in order if f.start_player]
+        if not starts:
+            return order
+        rotated = self.in_order_from(starts[0])
+        return [rotated[-1], *rotated[:-1]]
+
+    def adjacent(self, where: str) -> frozenset[str] | set[str]:
+        bridged = self.hexes[where].bridges
+        base = self.board.adjacent[where]
+        return base | bridged if bridged else base
+
+    def color_owner(self, color: str) -> FactionState | None:
+        for f in self.order:
+            if not f.dropped and f.color == color:
+                return f
+        return None

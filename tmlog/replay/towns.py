@@ -1,0 +1,84 @@
+"""Towns: four or more connected buildings worth enough power."""
+
+from __future__ import annotations
+
+from tmlog.errors import IllegalMove
+from tmlog.replay import economy
+from tmlog.replay.state import FactionState, Game
+from tmlog.replay.terrain import own_adjacent_buildings
+from tmlog.replay.tiles import BUILDING_STRENGTH
+
+
+def _strength(faction: FactionState, building: str) -> int:
+    return faction.building_strength.get(building) or BUILDING_STRENGTH[building]
+
+
+def _town_tiles_left(game: Game) -> int:
+    pool = game.pool or {}
+    return sum(1 for k, v in pool.items() if k.startswith("TW") and v > 0)
+
+
+def _join_town(game: Game, faction: FactionState, where: str, town: int) -> None:
+    game.hexes[where].town = town
+    for other in own_adjacent_buildings(game, faction, where):
+        if not game.hexes[other].town:
+            _join_town(game, faction, other, town)
+
+
+def detect_town(game: Game, faction: FactionState, where: str) -> bool:
+    """After something changed at ``where``: does it found a new town?"""
+    here = game.hexes[where]
+    if here.town or not here.building or here.color != faction.color:
+        return False
+    for other in own_adjacent_buildings(game, faction, where):
+        if game.hexes[other].town:
+            _join_town(game, faction, where, game.hexes[other].town)
+    if here.town:
+        return False
+
+    reached: set[str] = set()
+    power = count = 0
+    stack = [where]
+    while stack:
+        loc = stack.pop()
+        if loc in reached:
+            continue
+        reached.add(loc)
+        building = game.hexes[loc].building
+        assert building is not None
+        power += _strength(faction, building)
+        count += 2 if building == "SA" else 1
+        stack.extend(own_adjacent_buildings(game, faction, loc))
+
+    tiles_left = _town_tiles_left(game)
+    if power >= faction.get("TOWN_SIZE") and count >= 4 and tiles_left:
+        for loc in reached:
+            game.hexes[loc].town = tiles_left
+        economy.adjust(game, faction, "GAIN_TW", 1)
+        return True
+    return False
+
+
+def connect(game: Game, faction: FactionState, hexes: list[str]) -> None:
+    """Mermaids: found a town across a river space."""
+    if faction.name != "mermaids":
+        raise IllegalMove("only the mermaids can connect a town across a river")
+    hexes = [h for h in hexes if h]
+    rivers: dict[str, int] = {}
+    for h in hexes:
+        for adj in game.adjacent(h):
+            if adj.startswith("r"):
+                rivers[adj] = rivers.get(adj, 0) + 1
+    for river, seen in rivers.items():
+        if seen != len(hexes):
+            continue
+        land = [h for h in game.adjacent(river) if not h.startswith("r")]
+        for a in land:
+            for b in land:
+                if a != b:
+                    game.skip.setdefault(a, set()).add(b)
+        game.hexes[river].town = 1
+        break
+    founded = sum(detect_town(game, faction, h) for h in hexes)
+    if not founded:
+        raise IllegalMove(f"connecting {' '.join(hexes)} does not found a town")
