@@ -17,8 +17,16 @@ from tmlog.replay import economy, events, leech, scoring, terrain, towns, turns
 from tmlog.replay.board import RIVER
 from tmlog.replay.economy import NotEnough, adjust, gain, pay
 from tmlog.replay.factions import EXTRA_FACTION_SETS, FACTION_BOARDS
+from tmlog.replay.randomize import SeededDraw, natural_key
 from tmlog.replay.state import FactionState, Game
-from tmlog.replay.tiles import ACTIONS, CULTS, FINAL_SCORING_POINTS, SCORING, TILES
+from tmlog.replay.tiles import (
+    ACTIONS,
+    CULTS,
+    FINAL_SCORING_POINTS,
+    FIRE_ICE_FINAL_SCORING,
+    SCORING,
+    TILES,
+)
 
 VALID_OPTIONS = frozenset(
     [
@@ -934,6 +942,42 @@ def _order(game: Game, faction: FactionState | None, action: a.Order) -> None:
     turns.advance_state(game, "select-factions")
 
 
+def _randomize(game: Game, faction: FactionState | None, action: a.Randomize) -> None:
+    _no_faction(faction, action)
+    finalize_setup(game)
+    if game.player_count is None:
+        turns.advance_state(game, "select-factions")
+    if game.player_count is not None and len(game.players) != game.player_count:
+        return
+    if not game.players:
+        raise IllegalMove("randomize needs the players ('player NAME' lines) to draw the seats")
+    draw = SeededDraw(action.seed)
+    tiles = sorted(game.score_pool, key=natural_key)
+    while True:
+        drawn = draw.shuffle(tiles)
+        if "SCORE1" not in drawn[4:6]:
+            break
+    do_command(game, None, a.Score(tiles=tuple(Tile(t) for t in drawn[:6]), line=action.line))
+    game.ledger.finish_row()
+    bonus = draw.shuffle(sorted(k for k in (game.pool or {}) if k.startswith("BON")))
+    while len(bonus) > len(game.players) + 3:
+        do_command(game, None, a.Delete(tile=bonus.pop(0), line=action.line))
+        game.ledger.finish_row()
+    if "maintain-player-order" in game.options:
+        players = sorted(game.players, key=lambda p: p["index"])
+    else:
+        ordered = sorted(game.players, key=lambda p: (str(p["name"]).lower(), p["index"]))
+        players = draw.shuffle(ordered, name=lambda p: str(p["name"]))
+    for seat, player in enumerate(players, 1):
+        game.ledger.add_comment(f"Player {seat}: {player['name']}")
+    if "fire-and-ice-final-scoring" in game.options:
+        kinds = sorted(FIRE_ICE_FINAL_SCORING)
+        if action.version != "v1":
+            kinds = draw.shuffle(kinds)
+        add_final_scoring(game, kinds[0])
+    game.players = players
+
+
 def _map(game: Game, faction: FactionState | None, action: a.SelectMap) -> None:
     _no_faction(faction, action)
     game.map_variant = None if action.map_id == "original" else action.map_id
@@ -1061,6 +1105,7 @@ _HANDLERS: dict[type, Handler] = {
     a.SetOption: _option,
     a.DropOption: _drop_option,
     a.SelectMap: _map,
+    a.Randomize: _randomize,
     a.FactionVariant: _faction_variant,
     a.FinalScoring: _final_scoring,
     a.AdminIncome: _admin_income,

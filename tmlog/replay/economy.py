@@ -16,7 +16,7 @@ from tmlog.errors import IllegalMove
 from tmlog.replay import events as ev
 from tmlog.replay import towns
 from tmlog.replay.state import FactionState, Game, Track
-from tmlog.replay.tiles import CULTS, FIRE_ICE_FINAL_SCORING, SCORING, TILES
+from tmlog.replay.tiles import CULTS, FIRE_ICE_FINAL_SCORING, TILES
 
 _ALIASES = {
     "PRIEST": "P",
@@ -159,9 +159,7 @@ def maybe_special(game: Game, faction: FactionState, kind: str, mode: str) -> bo
 
 def score_current_tile(game: Game, faction: FactionState, kind: str, mode: str) -> None:
     """Round-scoring VP for building or gaining something this round."""
-    if game.round <= 0 or game.round > len(game.score_tiles):
-        return
-    tile = SCORING.get(game.score_tiles[game.round - 1])
+    tile = game.scoring_tile
     if tile is None or tile.mode != mode:
         return
     vp = tile.vp.get(kind)
@@ -349,9 +347,17 @@ def adjust(
             if delta > 0:
                 game.events.append(_tile_event(game, faction, kind))
 
-        for _ in range(delta):
-            score_current_tile(game, faction, kind, "gain")
-            maybe_special(game, faction, kind, "gain")
+        if delta > 0:
+            tile = game.gain_tile
+            scores = tile is not None and kind in tile.vp
+            special = faction.special
+            rewards = special is not None and kind in special and special.get("mode") == "gain"
+            if scores or rewards:
+                for _ in range(delta):
+                    if scores:
+                        score_current_tile(game, faction, kind, "gain")
+                    if rewards:
+                        maybe_special(game, faction, kind, "gain")
 
     if kind.startswith("BON"):
         res["C"] += game.bonus_coins.get(kind, 0)

@@ -29,15 +29,21 @@ if TYPE_CHECKING:
 
 
 class _LogRow(Protocol):
-    line: int
-    faction: object
-    actions: tuple[a.Action, ...]
+    @property
+    def line(self) -> int: ...
+    @property
+    def faction(self) -> object: ...
+    @property
+    def actions(self) -> tuple[a.Action, ...]: ...
 
 
 class _Log(Protocol):
-    source: str
-    format: str
-    rows: list[_LogRow]
+    @property
+    def source(self) -> str: ...
+    @property
+    def format(self) -> str: ...
+    @property
+    def rows(self) -> Sequence[_LogRow]: ...
 
 
 StreamItem = tuple[str, a.Action]

@@ -5,6 +5,7 @@ Owned by the engine; nothing outside :mod:`tmlog.replay` should change it.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from tmlog.errors import IllegalMove
 from tmlog.replay.board import Board
 from tmlog.replay.factions import FactionBoard, TrackSpec
-from tmlog.replay.tiles import CULTS
+from tmlog.replay.tiles import CULTS, ScoringSpec
 
 if TYPE_CHECKING:
     from tmlog.replay.events import Event
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 
 
 LEDGER_FIELDS = ("VP", "C", "W", "P", "P1", "P2", "P3", "FIRE", "WATER", "EARTH", "AIR")
+_ledger_values = operator.itemgetter(*LEDGER_FIELDS)
 
 
 @dataclass
@@ -162,8 +164,7 @@ class FactionState:
         return self.res.get(key, 0)
 
     def snapshot(self) -> tuple[int, ...]:
-        res = self.res
-        return tuple(res.get(k, 0) for k in LEDGER_FIELDS)
+        return _ledger_values(self.res)  # type: ignore[no-any-return]
 
     def track(self, name: str) -> Track:
         if name == "ship":
@@ -249,6 +250,10 @@ class Game:
         self.warnings: list[str] = []
         self.line = 0
         """Log line of the command being replayed, stamped on events."""
+        self.scoring_tile: ScoringSpec | None = None
+        """This round's scoring tile (None in setup and income phases before round 1)."""
+        self.gain_tile: ScoringSpec | None = None
+        """The scoring tile if it scores gains (spades, towns), else None."""
         self.final_resources = False
         """True while resources are being converted at the end of the game."""
         self.ledger: Ledger

@@ -13,9 +13,12 @@ def _strength(faction: FactionState, building: str) -> int:
     return faction.building_strength.get(building) or BUILDING_STRENGTH[building]
 
 
+_TOWN_TILES = tuple(f"TW{i}" for i in range(1, 9))
+
+
 def _town_tiles_left(game: Game) -> int:
     pool = game.pool or {}
-    return sum(1 for k, v in pool.items() if k.startswith("TW") and v > 0)
+    return sum(1 for k in _TOWN_TILES if pool.get(k, 0) > 0)
 
 
 def _join_town(game: Game, faction: FactionState, where: str, town: int) -> None:

@@ -15,6 +15,7 @@ from tmlog.model.actions import FactionIncome
 from tmlog.model.enums import IncomeKind
 from tmlog.replay import commands, events, income, scoring
 from tmlog.replay.state import FactionState, Game
+from tmlog.replay.tiles import SCORING
 
 Record = dict[str, Any]
 
@@ -411,6 +412,9 @@ def start_round(game: Game) -> None:
     for i, faction in enumerate(order):
         faction.order = i
     scoring_tile = game.score_tiles[game.round - 1] if len(game.score_tiles) >= game.round else None
+    game.scoring_tile = SCORING.get(scoring_tile) if scoring_tile else None
+    gains = game.scoring_tile is not None and game.scoring_tile.mode == "gain"
+    game.gain_tile = game.scoring_tile if gains else None
     game.events.append(
         events.RoundStarted(
             round=game.round, turn=1, line=0, faction=None, scoring_tile=scoring_tile

@@ -1,0 +1,164 @@
+"""Audit a ledger: replay it and compare every recorded value with the replayed one.
+
+A ledger row records the faction's VP, coins, workers, priests, the three
+power bowls, the four cult positions and the power offered to neighbours
+after that row. The replay groups its own rows exactly as the reference
+engine does, so row *n* of the ledger is row *n* of the replay; any
+difference is a divergence, reported with the row's line and command.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from tmlog.errors import ReplayError
+from tmlog.replay.ledger import Row
+from tmlog.replay.replayer import Replay, replay
+
+
+class _Recorded(Protocol):
+    vp: int
+    c: int
+    w: int
+    p: int
+    power: tuple[int, int, int]
+    cults: tuple[int, int, int, int]
+    leech_offers: tuple[int, ...]
+
+
+class _LedgerRow(Protocol):
+    @property
+    def line(self) -> int: ...
+    @property
+    def faction(self) -> Any: ...
+    @property
+    def actions(self) -> tuple[Any, ...]: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def recorded(self) -> _Recorded | None: ...
+
+
+class _Ledger(Protocol):
+    @property
+    def source(self) -> str: ...
+    @property
+    def format(self) -> str: ...
+    @property
+    def rows(self) -> Sequence[_LedgerRow]: ...
+
+
+FIELDS = ("vp", "c", "w", "p", "power", "cults", "leech")
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """One value the ledger recorded that the replay does not reproduce."""
+
+    line: int
+    faction: str
+    command: str
+    field: str
+    recorded: Any
+    replayed: Any
+
+    def describe(self, source: str) -> str:
+        return (
+            f"{source}:{self.line}: {self.faction}: {self.command or '(no command)'}:"
+            f" {self.field} recorded {_show(self.recorded)}, replayed {_show(self.replayed)}"
+        )
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, tuple):
+        return "/".join(str(v) for v in value) if value else "-"
+    return str(value)
+
+
+@dataclass
+class AuditReport:
+    """Every divergence between a ledger and its replay."""
+
+    source: str
+    rows_compared: int = 0
+    divergences: list[Divergence] = field(default_factory=list)
+    error: ReplayError | None = None
+    final_vp: dict[str, int] = field(default_factory=dict)
+    recorded_final_vp: dict[str, int] = field(default_factory=dict)
+    replay: Replay | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.divergences and self.error is None
+
+
+def _replayed_values(row: Row) -> dict[str, Any]:
+    v = row.values
+    return {
+        "vp": v[0],
+        "c": v[1],
+        "w": v[2],
+        "p": v[3],
+        "power": (v[4], v[5], v[6]),
+        "cults": (v[7], v[8], v[9], v[10]),
+        "leech": tuple(sorted(row.leech.values())),
+    }
+
+
+def _recorded_values(rec: _Recorded) -> dict[str, Any]:
+    return {
+        "vp": rec.vp,
+        "c": rec.c,
+        "w": rec.w,
+        "p": rec.p,
+        "power": tuple(rec.power),
+        "cults": tuple(rec.cults),
+        "leech": tuple(sorted(rec.leech_offers)),
+    }
+
+
+def _command_text(row: _LedgerRow) -> str:
+    parts = row.text.split("\t")
+    return parts[-1].strip() if len(parts) > 1 else row.text
+
+
+def audit(ledger: _Ledger, result: Replay | None = None) -> AuditReport:
+    """Replay a parsed ledger and compare it with what it recorded, row by row."""
+    if ledger.format != "ledger":
+        raise ReplayError(f"{ledger.source}: only a ledger records values to audit")
+    result = result if result is not None else replay(ledger)
+    report = AuditReport(ledger.source, error=result.error, replay=result)
+    recorded = [r for r in ledger.rows if r.recorded is not None]
+    replayed = [r for r in result.rows if isinstance(r, Row)]
+
+    for rec_row, our_row in zip(recorded, replayed, strict=False):
+        assert rec_row.recorded is not None
+        faction = str(rec_row.faction)
+        command = _command_text(rec_row)
+        if faction != our_row.faction:
+            report.divergences.append(
+                Divergence(rec_row.line, faction, command, "faction", faction, our_row.faction)
+            )
+            break
+        report.rows_compared += 1
+        want = _recorded_values(rec_row.recorded)
+        got = _replayed_values(our_row)
+        for name in FIELDS:
+            if want[name] != got[name]:
+                report.divergences.append(
+                    Divergence(rec_row.line, faction, command, name, want[name], got[name])
+                )
+        report.recorded_final_vp[faction] = rec_row.recorded.vp
+
+    if result.error is None and len(recorded) != len(replayed) and not report.divergences:
+        line = recorded[len(replayed)].line if len(recorded) > len(replayed) else 0
+        report.divergences.append(Divergence(line, "", "", "rows", len(recorded), len(replayed)))
+    report.final_vp = result.final_vp()
+    for faction, vp in report.recorded_final_vp.items():
+        if result.error is None and report.final_vp.get(faction) != vp:
+            report.divergences.append(
+                Divergence(0, faction, "final", "final vp", vp, report.final_vp.get(faction))
+            )
+    return report
