@@ -84,11 +84,12 @@ class Board:
                     land += 1
                 cells.append((name, r, c, colour))
                 self._grid[(r, c)] = name
-        last_row = len(rows) - 1
-        first_col = {r: 0 for r in range(len(rows))}
+        # A map whose first row is the short one starts with an empty row A.
+        used = [r for r, words in enumerate(rows) if words]
+        first_row, last_row = (used[0], used[-1]) if used else (0, 0)
         last_col = {r: len(words) - 1 for r, words in enumerate(rows)}
         for name, r, c, colour in cells:
-            edge = c in (first_col[r], last_col[r]) or r in (0, last_row)
+            edge = c in (0, last_col[r]) or r in (first_row, last_row)
             self.hexes[name] = HexInfo(name, r, c, colour, edge)
 
     def _at(self, row: int, col: int) -> str:
