@@ -9,45 +9,16 @@ difference is a divergence, reported with the row's line and command.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from tmlog.errors import ReplayError
 from tmlog.replay.ledger import Row
 from tmlog.replay.replayer import Replay, replay
 
-
-class _Recorded(Protocol):
-    vp: int
-    c: int
-    w: int
-    p: int
-    power: tuple[int, int, int]
-    cults: tuple[int, int, int, int]
-    leech_offers: tuple[int, ...]
-
-
-class _LedgerRow(Protocol):
-    @property
-    def line(self) -> int: ...
-    @property
-    def faction(self) -> Any: ...
-    @property
-    def actions(self) -> tuple[Any, ...]: ...
-    @property
-    def text(self) -> str: ...
-    @property
-    def recorded(self) -> _Recorded | None: ...
-
-
-class _Ledger(Protocol):
-    @property
-    def source(self) -> str: ...
-    @property
-    def format(self) -> str: ...
-    @property
-    def rows(self) -> Sequence[_LedgerRow]: ...
+if TYPE_CHECKING:
+    from tmlog.parse.log import ParsedLog, Recorded
+    from tmlog.parse.log import Row as LogRow
 
 
 FIELDS = ("vp", "c", "w", "p", "power", "cults", "leech")
@@ -107,7 +78,7 @@ def _replayed_values(row: Row) -> dict[str, Any]:
     }
 
 
-def _recorded_values(rec: _Recorded) -> dict[str, Any]:
+def _recorded_values(rec: Recorded) -> dict[str, Any]:
     return {
         "vp": rec.vp,
         "c": rec.c,
@@ -119,12 +90,12 @@ def _recorded_values(rec: _Recorded) -> dict[str, Any]:
     }
 
 
-def _command_text(row: _LedgerRow) -> str:
+def _command_text(row: LogRow) -> str:
     parts = row.text.split("\t")
     return parts[-1].strip() if len(parts) > 1 else row.text
 
 
-def audit(ledger: _Ledger, result: Replay | None = None) -> AuditReport:
+def audit(ledger: ParsedLog, result: Replay | None = None) -> AuditReport:
     """Replay a parsed ledger and compare it with what it recorded, row by row."""
     if ledger.format != "ledger":
         raise ReplayError(f"{ledger.source}: only a ledger records values to audit")

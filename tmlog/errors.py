@@ -8,12 +8,20 @@ class TmlogError(Exception):
 
 
 class InputError(TmlogError):
-    """A log cannot be read at all: missing, unreadable, not text, too large."""
+    """A log cannot be read at all: missing, unreadable, not text, too large.
 
-    def __init__(self, source: str, reason: str) -> None:
+    ``line`` and ``column`` (1-based) locate the first bad byte when known.
+    """
+
+    def __init__(
+        self, source: str, reason: str, *, line: int | None = None, column: int | None = None
+    ) -> None:
         self.source = source
         self.reason = reason
-        super().__init__(f"{source}: {reason}")
+        self.line = line
+        self.column = column
+        where = source if line is None else f"{source}:{line}:{column or 1}"
+        super().__init__(f"{where}: {reason}")
 
 
 class LogSyntaxError(TmlogError, ValueError):
@@ -43,7 +51,9 @@ class LogSyntaxError(TmlogError, ValueError):
     def _message(self) -> str:
         where = f"{self.source}:{self.line}:{self.column}"
         what = f"unexpected {self.unexpected}"
-        if self.expected:
+        if len(self.expected) == 1:
+            what += f"; expected {self.expected[0]}"
+        elif self.expected:
             shown = ", ".join(self.expected[:12])
             more = f" (and {len(self.expected) - 12} more)" if len(self.expected) > 12 else ""
             what += f"; expected one of {shown}{more}"

@@ -1,0 +1,1 @@
+"""The vocabulary of Terra Mystica logs: enums and typed actions."""

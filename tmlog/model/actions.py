@@ -5,7 +5,7 @@ commands), the line and column it was read from, and prints itself back in
 canonical notation::
 
     >>> from tmlog.model.enums import Faction
-    >>> str(Build("E5", faction=Faction.WITCHES))
+    >>> str(Build(hex="E5", faction=Faction.WITCHES))
     'witches: build E5'
 
 Positions are not part of equality, so ``parse(str(a))`` equals ``a``.

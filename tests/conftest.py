@@ -1,0 +1,43 @@
+"""Shared fixtures: the corpus of real games and their converted command logs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tmlog.convert import ledger_to_commands
+from tmlog.parse import ParsedLog, parse_file
+
+DATA = Path(__file__).parent / "data"
+LEDGER_DIR = DATA / "snellman-ledger"
+OLD_STYLE_DIR = DATA / "old-style"
+SAMPLE_DIR = Path(__file__).parent.parent / "sample_logs"
+
+LEDGERS = sorted(LEDGER_DIR.glob("*.txt"))
+OLD_STYLE = sorted(OLD_STYLE_DIR.glob("*.txt"))
+DROPOUT_GAME = LEDGER_DIR / "4pLeague_S64_D1L1_G3.txt"
+
+
+def game_id(path: Path) -> str:
+    return path.stem
+
+
+@pytest.fixture(scope="session")
+def manifest() -> dict[str, dict[str, int]]:
+    """game id → faction → final VP (as computed by the reference engine)."""
+    data = json.loads((LEDGER_DIR / "manifest.json").read_text(encoding="utf-8"))
+    return {g["game_id"]: g["expected_total_vp"] for g in data["games"]}
+
+
+@pytest.fixture(scope="session")
+def ledgers() -> dict[str, ParsedLog]:
+    """Every corpus game, parsed."""
+    return {game_id(p): parse_file(str(p)) for p in LEDGERS}
+
+
+@pytest.fixture(scope="session")
+def converted(ledgers: dict[str, ParsedLog]) -> dict[str, str]:
+    """Every corpus game as a raw command log."""
+    return {gid: ledger_to_commands(log) for gid, log in ledgers.items()}

@@ -1,0 +1,113 @@
+"""The ``tmlog`` command line: a thin adapter over the library.
+
+Every command reads its logs through :class:`Inputs` (``-`` is standard
+input, a directory stands for its ``*.txt``/``*.log`` files, a bad file is
+reported and the others still run, the exit status is 1 if any failed) and
+takes the shared options :data:`input_format_option` and
+:func:`output_format_option`. Errors exit with status 1 and a message,
+usage errors with status 2 (click's default); no traceback is shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
+
+import click
+
+from tmlog import __version__
+from tmlog.errors import TmlogError
+from tmlog.parse import INPUT_FORMATS, InputFormat, ParsedLog, parse_file
+from tmlog.parse.reading import expand_paths
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class _Group(click.Group):
+    """A click group that turns any error into a message and exit status 1."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except (click.ClickException, click.exceptions.Exit, click.Abort):
+            raise
+        except TmlogError as exc:
+            raise click.ClickException(str(exc)) from None
+        except Exception as exc:  # a bug: say so, without a traceback
+            raise click.ClickException(f"internal error: {type(exc).__name__}: {exc}") from None
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", prog_name="tmlog")
+def cli() -> None:
+    """Parse, replay and report on Terra Mystica game logs from terra.snellman.net.
+
+    Logs are raw command logs (`faction: command` rows) or the site's
+    tab-separated ledger export; the format is detected.
+    """
+
+
+# ------------------------------------------------------- shared options
+
+input_format_option = click.option(
+    "--input-format",
+    type=click.Choice(INPUT_FORMATS),
+    default=None,
+    help="Format of the logs (default: detected from the text).",
+)
+
+
+def output_format_option(*choices: str, default: str) -> Callable[[F], F]:
+    """The ``--format`` option of a command that can print several formats."""
+    return click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(choices),
+        default=default,
+        show_default=True,
+        help="Output format.",
+    )
+
+
+def input_paths(func: F) -> F:
+    """The ``PATH...`` argument of a command that reads logs."""
+    return click.argument("paths", nargs=-1, required=True, metavar="PATH...")(func)
+
+
+class Inputs:
+    """The logs named on the command line, parsed one by one.
+
+    A file that cannot be read or parsed is reported on standard error and
+    skipped; :meth:`finish` exits with status 1 if any was.
+    """
+
+    def __init__(self, paths: Sequence[str], input_format: InputFormat | None) -> None:
+        self.paths = paths
+        self.input_format = input_format
+        self.failed = 0
+
+    def fail(self, exc: TmlogError) -> None:
+        click.echo(f"Error: {exc}", err=True)
+        self.failed += 1
+
+    def files(self) -> Iterator[str]:
+        for path in self.paths:
+            try:
+                yield from expand_paths([path])
+            except TmlogError as exc:
+                self.fail(exc)
+
+    def __iter__(self) -> Iterator[ParsedLog]:
+        for path in self.files():
+            try:
+                yield parse_file(path, self.input_format)
+            except TmlogError as exc:
+                self.fail(exc)
+
+    def finish(self) -> None:
+        if self.failed:
+            raise click.exceptions.Exit(1)
+
+
+# Commands live in their own modules; importing them registers them on ``cli``.
+from tmlog.cli import parsing, replaying  # noqa: E402, F401

@@ -1,0 +1,236 @@
+"""``tmlog replay``, ``tmlog validate`` and ``tmlog audit``: the rules engine at work."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import click
+
+from tmlog.audit import AuditReport, audit
+from tmlog.cli import Inputs, cli, input_format_option, input_paths, output_format_option
+from tmlog.errors import TmlogError
+from tmlog.parse import InputFormat, ParsedLog, parse_file
+from tmlog.replay import Replay, Stop, game_summary, replay
+
+_AT = re.compile(r"^[Rr](\d+)(?:[Tt](\d+))?$")
+
+
+def parse_at(value: str | None) -> Stop | None:
+    """``--at 120`` (after log line 120) or ``--at R3T2`` (end of round 3, turn 2)."""
+    if value is None:
+        return None
+    if value.isdigit():
+        return Stop(line=int(value))
+    m = _AT.match(value)
+    if m:
+        return Stop(round=int(m.group(1)), turn=int(m.group(2)) if m.group(2) else None)
+    raise click.BadParameter(
+        "use a log line number (120) or a round and turn (R3T2)", param_hint="--at"
+    )
+
+
+def _status(result: Replay) -> str:
+    game = result.game
+    if game.finished:
+        return f"{len(result.factions)} factions, {game.round} rounds"
+    return (
+        f"{len(result.factions)} factions, incomplete game (round {game.round}, turn {game.turn})"
+    )
+
+
+def _final_vp(result: Replay) -> str:
+    ranked = sorted(result.final_vp().items(), key=lambda kv: (-kv[1], kv[0]))
+    return ", ".join(f"{name} {vp}" for name, vp in ranked)
+
+
+# ---------------------------------------------------------------- replay
+
+
+def _state_table(result: Replay, stop: Stop | None) -> str:
+    summary = game_summary(result.game)
+    head = f"{result.source}: round {summary['round']}, turn {summary['turn']}"
+    if summary["finished"]:
+        head += ", game over"
+    elif result.stopped_early and stop is not None:
+        if stop.line is not None:
+            head += f" (after log line {stop.line})"
+        else:
+            head = f"{result.source}: end of round {stop.round}" + (
+                f", turn {stop.turn}" if stop.turn else ""
+            )
+    else:
+        head += ", incomplete game"
+    cols = [
+        "faction",
+        "VP",
+        "C",
+        "W",
+        "P",
+        "power",
+        "cults F/W/E/A",
+        "ship",
+        "dig",
+        "D/TP/TE/SH/SA",
+    ]
+    rows = []
+    for name, f in summary["factions"].items():
+        label = name + (" (dropped)" if f["dropped"] else "")
+        cults = f["cults"]
+        b = f["buildings"]
+        rows.append(
+            [
+                label,
+                str(f["vp"]),
+                str(f["c"]),
+                str(f["w"]),
+                str(f["p"]),
+                "/".join(str(x) for x in f["power"]),
+                f"{cults['fire']}/{cults['water']}/{cults['earth']}/{cults['air']}",
+                str(f["shipping"]),
+                str(f["dig"]),
+                f"{b['D']}/{b['TP']}/{b['TE']}/{b['SH']}/{b['SA']}",
+            ]
+        )
+    widths = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(cols)]
+    lines = [head, "  ".join(c.ljust(w) for c, w in zip(cols, widths, strict=True))]
+    lines += ["  ".join(v.ljust(w) for v, w in zip(r, widths, strict=True)) for r in rows]
+    return "\n".join(line.rstrip() for line in lines)
+
+
+@cli.command(name="replay")
+@click.argument("log", metavar="LOG")
+@click.option("--at", "at", metavar="ROW|R<round>T<turn>", help="Stop after this log line or turn.")
+@output_format_option("text", "json", default="text")
+@input_format_option
+def replay_command(log: str, at: str | None, fmt: str, input_format: InputFormat | None) -> None:
+    """Replay a log and print the game state (at the end, or at --at).
+
+    \b
+    Examples:
+      tmlog replay game.txt
+      tmlog replay game.txt --at R3T2 --format json
+      tmlog replay game.txt --at 120
+    """
+    stop = parse_at(at)
+    parsed = parse_file(log, input_format)
+    result = replay(parsed, stop=stop)
+    if result.error is not None:
+        raise result.error
+    for warning in result.warnings:
+        click.echo(f"warning: {warning}", err=True)
+    if fmt == "json":
+        summary = game_summary(result.game)
+        summary["source"] = result.source
+        click.echo(json.dumps(summary, indent=2))
+    else:
+        click.echo(_state_table(result, stop))
+
+
+# -------------------------------------------------------------- validate
+
+
+@cli.command()
+@input_paths
+@input_format_option
+def validate(paths: tuple[str, ...], input_format: InputFormat | None) -> None:
+    """Replay each log through the rules; one line per log.
+
+    Prints `OK path: …, final VP …` or `path:line: command: the rule it
+    breaks`. Exit status 1 if any log is unreadable or illegal.
+
+    \b
+    Example:
+      tmlog validate games/
+    """
+    inputs = Inputs(paths, input_format)
+    for parsed in inputs:
+        result = replay(parsed)
+        if result.error is not None:
+            inputs.fail(result.error)
+            continue
+        for warning in result.warnings:
+            click.echo(f"warning: {warning}", err=True)
+        click.echo(f"OK {parsed.source}: {_status(result)}, final VP {_final_vp(result)}")
+    inputs.finish()
+
+
+# ----------------------------------------------------------------- audit
+
+
+def _audit_one(parsed: ParsedLog) -> AuditReport:
+    if parsed.format != "ledger":
+        raise TmlogError(f"{parsed.source}: not a ledger export, nothing recorded to audit")
+    return audit(parsed)
+
+
+def _record(report: AuditReport, d: Any) -> dict[str, Any]:
+    def plain(v: Any) -> Any:
+        return list(v) if isinstance(v, tuple) else v
+
+    return {
+        "source": report.source,
+        "line": d.line,
+        "faction": d.faction,
+        "command": d.command,
+        "field": d.field,
+        "recorded": plain(d.recorded),
+        "replayed": plain(d.replayed),
+    }
+
+
+@cli.command(name="audit")
+@input_paths
+@output_format_option("text", "json", default="text")
+def audit_command(paths: tuple[str, ...], fmt: str) -> None:
+    """Compare every recorded value of ledger exports with a replay.
+
+    Every row's VP, C, W, P, power bowls, cult positions and power offers,
+    and the final VP, are checked; each divergence is reported with its row,
+    command, field, recorded and replayed value. Exit status 1 on any
+    divergence.
+
+    \b
+    Examples:
+      tmlog audit game.txt
+      tmlog audit --format json ledgers/
+    """
+    inputs = Inputs(paths, "ledger")
+    records: list[dict[str, Any]] = []
+    checked = rows = diverged = matched = 0
+    for parsed in inputs:
+        try:
+            report = _audit_one(parsed)
+        except TmlogError as exc:
+            inputs.fail(exc)
+            continue
+        checked += 1
+        rows += report.rows_compared
+        if report.error is not None:
+            inputs.fail(report.error)
+        if report.divergences:
+            diverged += 1
+        matched += report.ok
+        if fmt == "json":
+            records += [_record(report, d) for d in report.divergences]
+            continue
+        for d in report.divergences:
+            click.echo(d.describe(report.source))
+        if report.ok:
+            click.echo(
+                f"OK {report.source}: {report.rows_compared} rows match,"
+                f" final VP {_final_vp(report.replay) if report.replay else ''}"
+            )
+        elif report.divergences:
+            click.echo(f"DIVERGES {report.source}: {len(report.divergences)} divergences")
+    if fmt == "json":
+        click.echo(json.dumps(records, indent=2))
+    else:
+        click.echo(
+            f"{checked} ledgers audited, {rows} rows compared: "
+            f"{matched} match, {diverged} diverge, {inputs.failed} failed"
+        )
+    if diverged:
+        inputs.failed += 1
+    inputs.finish()

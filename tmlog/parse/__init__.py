@@ -1,0 +1,529 @@
+"""Parsing Terra Mystica logs into rows of typed actions.
+
+>>> log = parse_log("option strict-leech\\nnomads: build A5. pass BON3 # opening")
+>>> [str(a) for a in log.actions]
+['option strict-leech', '# opening', 'nomads: build A5', 'nomads: pass BON3']
+>>> log.rows[1].faction, log.rows[1].line
+(<Faction.NOMADS: 'nomads'>, 2)
+
+Two formats are read (detected automatically, see :func:`detect_format`):
+a raw command log (``faction: cmd. cmd`` rows and admin rows, what the
+reference engine replays) and the site's tab-separated ledger export.
+
+How parsing works, and why it is fast
+-------------------------------------
+All syntax lives in two Lark grammars, ``grammars/commands.lark`` and
+``grammars/ledger.lark`` (which imports the command rules). Both are LALR
+parsers with the contextual lexer and an inline transformer (no parse
+trees), built once per process (:mod:`tmlog.parse.grammar`).
+
+Feeding a whole file to Lark is too slow for a target of a few
+milliseconds per game: Lark costs some 2–3 µs per token and ~9 µs per
+``parse()`` call in Python, and a ledger game is ~420 rows of 25–40 tokens.
+Measured on the corpus: 11 ms per game for the row structure alone with one
+regex terminal per value cell, 4 ms with one terminal for all recorded
+values, still 2.3 ms with one terminal per *row* — before any action is
+built. Parsing every row and cell separately (``memo=False``) costs
+~70 ms per ledger game. What makes it fast is that the text repeats: the
+corpus's ~14,000 action rows hold ~1,000 distinct sub-commands, and value
+cells such as ``20 VP``, ``+3`` or ``5/7/0 PW`` recur. So parsing is
+two-level:
+
+1. *Framing* splits the text where the formats themselves split it: rows at
+   newlines, ledger cells at tabs, and a command row the way the engine's
+   ``clean_commands`` does — the comment at the first '#', the faction
+   prefix at the first ':', sub-commands at every '.' (none of them can
+   contain those characters; rows without a faction prefix are parsed
+   whole).
+2. Each *distinct* piece of text — a row, a sub-command, a ledger cell (with
+   the grammar rule of its column as the start symbol), a ledger comment
+   row — is parsed by Lark once per process, and the typed result is
+   memoised by its text. Every piece is still checked by the grammar, the
+   first time it is seen.
+
+Memoised results are position-free *templates* that each row binds to its
+faction, line and column. ``parse_log(..., memo=False)`` skips framing and
+memo and parses every row and cell whole with the grammar; the tests check
+that both give the same rows, actions and positions on the corpus.
+``bench/parse_bench.py`` has the figures.
+
+Errors
+------
+This package is the only place that imports Lark and the single boundary of
+its errors: :class:`lark.exceptions.UnexpectedInput` becomes a
+:class:`~tmlog.errors.LogSyntaxError` (``path:line:col: unexpected 'xyz';
+expected one of …``, human names for the expected terminals, and the
+offending line with a caret); unreadable input is an
+:class:`~tmlog.errors.InputError`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any, cast
+
+from lark import Lark
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
+
+from tmlog.errors import InputError, LogSyntaxError
+from tmlog.model.actions import Action, Comment, Setup
+from tmlog.model.enums import Faction
+from tmlog.parse.grammar import commands_parser, describe_expected, ledger_parser
+from tmlog.parse.legacy import rewrite_row
+from tmlog.parse.log import INPUT_FORMATS, InputFormat, ParsedLog, Recorded, Row
+from tmlog.parse.reading import STDIN, normalize, read_text
+from tmlog.parse.transformer import LineResult, comment_action
+
+__all__ = [
+    "INPUT_FORMATS",
+    "InputFormat",
+    "ParsedLog",
+    "Recorded",
+    "Row",
+    "clear_cache",
+    "detect_format",
+    "parse_file",
+    "parse_log",
+]
+
+
+# ------------------------------------------------------------------ the API
+
+
+def parse_log(
+    text: str | bytes,
+    *,
+    source: str = "<string>",
+    input_format: InputFormat | None = None,
+    memo: bool = True,
+) -> ParsedLog:
+    """Parse the text of a log.
+
+    Args:
+        text: the log; bytes are decoded as UTF-8 (a BOM and CRLF line ends
+            are accepted in either form).
+        source: the name used in error messages, usually the path.
+        input_format: ``"ledger"`` or ``"commands"``; detected when ``None``.
+        memo: parse each distinct piece of text once per process (the
+            default). ``False`` parses every row whole with the full
+            grammar: much slower, same result; the reference the fast path
+            is tested against.
+
+    Returns:
+        The rows of the log with their typed actions.
+
+    Raises:
+        LogSyntaxError: the text does not follow the grammar.
+        InputError: the text is empty or binary.
+    """
+    text = normalize(text, source)
+    if not text.strip():
+        raise InputError(source, "empty log: no rows")
+    fmt = input_format or detect_format(text)
+    if fmt == "ledger":
+        rows = _ledger_rows(text, source, memo)
+    elif fmt == "commands":
+        rows = _command_rows(text, source, memo)
+    else:
+        raise ValueError(f"unknown input format {fmt!r} (expected one of {INPUT_FORMATS})")
+    return ParsedLog(source=source, format=fmt, rows=rows)
+
+
+def parse_file(path: str | os.PathLike[str], input_format: InputFormat | None = None) -> ParsedLog:
+    """Read and parse a log file (``-`` reads standard input).
+
+    Raises:
+        InputError: the file cannot be read, or is not UTF-8 text.
+        LogSyntaxError: the text does not follow the grammar.
+    """
+    name = os.fspath(path)
+    source = "<stdin>" if name == STDIN else name
+    return parse_log(read_text(name), source=source, input_format=input_format)
+
+
+_LEDGER_ROW = re.compile(r"^[A-Za-z]+\t", re.MULTILINE)
+
+
+def detect_format(text: str) -> InputFormat:
+    """``"ledger"`` if some row has the ledger's shape (a faction cell and a tab).
+
+    >>> detect_format("nomads: build A5")
+    'commands'
+    >>> detect_format("nomads\\t\\t20 VP\\t...")
+    'ledger'
+    """
+    return "ledger" if _LEDGER_ROW.search(text) else "commands"
+
+
+def clear_cache() -> None:
+    """Forget every memoised parse (the parsers themselves stay built)."""
+    for table in _MEMO.values():
+        table.clear()
+
+
+# ------------------------------------------------------------- the memo
+
+_MEMO_LIMIT = 100_000
+"""Entries per table; a full table is emptied (bounded memory on huge inputs)."""
+
+_MEMO: dict[str, dict[str, Any]] = {}
+
+
+def _table(name: str) -> dict[str, Any]:
+    return _MEMO.setdefault(name, {})
+
+
+def _remember(table: dict[str, Any], key: str, value: Any) -> None:
+    if len(table) >= _MEMO_LIMIT:
+        table.clear()
+    table[key] = value
+
+
+# --------------------------------------------------------- error boundary
+
+
+class _PieceError(Exception):
+    """A syntax error in one piece of text (row, cell or sub-command).
+
+    ``column`` is relative to the piece until the caller places it.
+    """
+
+    def __init__(self, column: int, unexpected: str, expected: list[str]) -> None:
+        super().__init__(unexpected)
+        self.column = column
+        self.unexpected = unexpected
+        self.expected = expected
+
+
+_WORD = re.compile(r"[^\s.:,#/]+|\S")
+
+# How the end of a piece of text is named, when it is unexpected / expected.
+_END_OF_COMMAND = ("end of command", "'.' or end of row")
+_END_OF_LINE = ("end of line", "end of line")
+_END_OF_CELL = ("end of cell", "end of cell")
+
+
+def _word(text: str, pos: int) -> str:
+    """The word of ``text`` at ``pos`` (what an error message calls unexpected)."""
+    match = _WORD.match(text, pos)
+    return match.group() if match else text[pos:]
+
+
+def _parse(lark: Lark, start: str, text: str, end: tuple[str, str]) -> Any:
+    """Parse one piece of text with one start symbol, converting Lark's errors.
+
+    ``end`` names the end of the piece when it is unexpected and when it is
+    expected, e.g. ``("end of command", "'.' or end of row")``.
+    """
+    unexpected_end, expected_end = end
+    try:
+        return lark.parse(text, start=start)
+    except UnexpectedToken as exc:
+        token = exc.token
+        names = exc.accepts or exc.expected
+        if token.type == "$END":
+            column, unexpected = len(text.rstrip()) + 1, unexpected_end
+        else:  # the token may be a long one of another state: show its first word
+            start_pos = token.start_pos or 0
+            column, unexpected = token.column or 1, f"'{_word(text, start_pos)}'"
+        expected = describe_expected(lark, names, end=expected_end)
+        raise _PieceError(column, unexpected, expected) from None
+    except UnexpectedCharacters as exc:
+        expected = describe_expected(lark, exc.allowed or (), end=expected_end)
+        unexpected = f"'{_word(text, exc.pos_in_stream or 0)}'"
+        raise _PieceError(exc.column, unexpected, expected) from None
+    except UnexpectedInput as exc:  # UnexpectedEOF: not raised by LALR, kept for safety
+        expected = describe_expected(lark, getattr(exc, "expected", ()), end=expected_end)
+        raise _PieceError(len(text.rstrip()) + 1, unexpected_end, expected) from None
+    except VisitError as exc:  # only raised by tree transformers; unwrap all the same
+        raise _PieceError(1, f"'{text.strip()}'", [str(exc.orig_exc)]) from None
+
+
+def _context(line: str, column: int) -> str:
+    """The line and a caret under ``column`` (tabs kept so the caret lines up)."""
+    pad = "".join("\t" if ch == "\t" else " " for ch in line[: column - 1])
+    return f"    {line}\n    {pad}^"
+
+
+def _syntax_error(
+    err: _PieceError, source: str, number: int, line: str, offset: int
+) -> LogSyntaxError:
+    column = offset + err.column
+    return LogSyntaxError(
+        source, number, column, err.unexpected, err.expected, _context(line, column)
+    )
+
+
+# ---------------------------------------------------------------- binding
+
+
+def _bind(template: Action, faction: Faction | None, line: int, offset: int) -> Action:
+    """A copy of a memoised action placed in its row: faction, line, column.
+
+    Position fields are excluded from equality and the template is shared,
+    so this copies the instance dictionary rather than going through
+    ``dataclasses.replace`` (several times slower; this runs for every
+    action of every row).
+    """
+    new = object.__new__(type(template))
+    fields = new.__dict__
+    fields.update(template.__dict__)
+    fields["line"] = line
+    if offset:
+        fields["column"] = template.column + offset
+    if faction is not None and type(template) is not Comment:
+        fields["faction"] = faction
+        if type(template) is Setup and template.chosen is None:
+            fields["chosen"] = faction  # the bare `setup` of a ledger row
+    return new
+
+
+# ------------------------------------------------------ rows of commands
+
+_BLANK = " \t\f\r"  # what the grammars ignore between tokens
+
+
+def _sub_commands(lark: Lark, text: str, start: int) -> list[Action]:
+    """The sub-commands of ``text[start:]``, split at '.' as `faction_commands` says.
+
+    Each distinct sub-command (blanks around it stripped) is parsed once by
+    the ``command`` rule; columns are relative to ``text``.
+    """
+    memo = _table("command")
+    out: list[Action] = []
+    pos = start
+    for piece in text[start:].split("."):
+        key = piece.strip(_BLANK)
+        if key:
+            at = pos + piece.index(key)
+            template = memo.get(key)
+            if template is None:
+                try:
+                    template = _parse(lark, "command", key, _END_OF_COMMAND)
+                except _PieceError as err:
+                    err.column += at
+                    raise
+                _remember(memo, key, template)
+            out.append(_bind(template, None, 0, at))
+        pos += len(piece) + 1
+    return out
+
+
+def _whole_line(line: str) -> LineResult:
+    """A command-log row parsed whole by the ``line`` rule, legacy rewrites applied."""
+    parsed: LineResult = _parse(commands_parser(), "line", line, _END_OF_LINE)
+    return LineResult(parsed.faction, rewrite_row(parsed.faction, parsed.actions))
+
+
+def _framed_line(line: str) -> LineResult:
+    """A command-log row framed like the engine's ``clean_commands``.
+
+    The comment starts at the first '#', the faction prefix ends at the first
+    ':', and sub-commands are split at '.' (none of them can contain these
+    characters). Rows without a faction prefix (admin rows, comments) are
+    parsed whole.
+    """
+    hash_at = line.find("#")
+    body = line if hash_at < 0 else line[:hash_at]
+    colon = body.find(":")
+    if colon < 0:
+        return _whole_line(line)
+    try:
+        faction = cast(Faction, Faction.parse(body[:colon].strip(_BLANK)))
+    except ValueError:
+        return _whole_line(line)  # not a faction: the grammar reports it
+    actions: list[Action] = []
+    if hash_at >= 0:  # the engine emits a row's comment before its commands
+        actions.append(comment_action(line[hash_at:], hash_at + 1))
+    actions.extend(_sub_commands(commands_parser(), body, colon + 1))
+    return LineResult(faction, rewrite_row(faction, actions))
+
+
+def _command_rows(text: str, source: str, memo: bool) -> list[Row]:
+    lines = _table("line")
+    parse = _framed_line if memo else _whole_line
+    rows: list[Row] = []
+    for number, line in enumerate(text.split("\n"), 1):
+        result: LineResult | None = lines.get(line) if memo else None
+        if result is None:
+            if not line or line.isspace():
+                continue
+            try:
+                result = parse(line)
+            except _PieceError as err:
+                raise _syntax_error(err, source, number, line, 0) from None
+            if memo:
+                _remember(lines, line, result)
+        faction = result.faction
+        actions = tuple([_bind(t, faction, number, 0) for t in result.actions])
+        rows.append(Row(number, faction, actions, line))
+    return rows
+
+
+# ----------------------------------------------------------------- ledgers
+
+_CELL_RULES = (
+    "faction_cell",
+    "delta_cell",
+    "vp_cell",
+    "delta_cell",
+    "c_cell",
+    "delta_cell",
+    "w_cell",
+    "delta_cell",
+    "p_cell",
+    "delta_cell",
+    "pw_cell",
+    "delta_cell",
+    "cult_cell",
+    "leech_cell",
+    "command_cell",
+)
+"""The grammar rule (start symbol) of each of the 15 cells of a ledger action row."""
+
+_CELL_NAMES = (
+    "the faction cell",
+    "the ΔVP cell",
+    "the VP cell (like '20 VP')",
+    "the ΔC cell",
+    "the C cell (like '15 C')",
+    "the ΔW cell",
+    "the W cell (like '3 W')",
+    "the ΔP cell",
+    "the P cell (like '1 P')",
+    "the ΔPW cell",
+    "the PW cell (like '5/7/0 PW')",
+    "the ΔCULT cell",
+    "the CULT cell (like '0/1/1/0')",
+    "the leech cell",
+    "the commands cell",
+)
+
+_WORDY_CELLS = ("faction_cell", "command_cell")
+"""Cells whose errors name a word; the others are single value tokens."""
+
+_MISSING = object()
+
+
+def _cell_count_error(source: str, number: int, line: str, cells: list[str]) -> LogSyntaxError:
+    if len(cells) < len(_CELL_RULES):
+        column = len(line) + 1
+        unexpected = "end of row"
+        expected = [f"a tab, then {_CELL_NAMES[len(cells)]}"]
+    else:
+        column = sum(len(c) + 1 for c in cells[: len(_CELL_RULES)])
+        unexpected = "a tab"
+        expected = ["end of row (a ledger row has 15 tab-separated cells)"]
+    return LogSyntaxError(source, number, column, unexpected, expected, _context(line, column))
+
+
+def _comment_row(text: str) -> Action:
+    """An engine comment as its action; any other comment row is a user comment."""
+    try:
+        action = ledger_parser().parse(text, start="comment_row")
+    except UnexpectedInput:
+        return Comment(text=text, column=1)
+    return cast(Action, action)
+
+
+def _cell(rule: str, text: str) -> Any:
+    """One cell's value; a commands cell is split into its sub-commands."""
+    lark = ledger_parser()
+    if rule == "command_cell":
+        return tuple(_sub_commands(lark, text, 0))
+    return _parse(lark, rule, text, _END_OF_CELL)
+
+
+def _reference_cell(rule: str, text: str) -> Any:
+    """One cell's value, a commands cell parsed whole by its grammar rule."""
+    return _parse(ledger_parser(), rule, text, _END_OF_CELL)
+
+
+def _value_error(err: _PieceError, cell: str) -> _PieceError:
+    """A value cell is one token: the error shows all of what is there."""
+    if err.unexpected.startswith("'"):
+        err.unexpected = f"'{cell[err.column - 1 :].strip()}'"
+    return err
+
+
+def _recorded(values: list[Any]) -> Recorded:
+    """The recorded values of a row from its parsed cells.
+
+    Built through the instance dictionary like :func:`_bind` (this runs for
+    every row; the frozen dataclass's ``__init__`` is four times slower).
+    """
+    recorded = object.__new__(Recorded)
+    fields = recorded.__dict__
+    fields["vp"] = values[2]
+    fields["c"] = values[4]
+    fields["w"] = values[6]
+    fields["p"] = values[8]
+    fields["power"] = values[10]
+    fields["cults"] = values[12]
+    fields["d_vp"] = values[1]
+    fields["d_c"] = values[3]
+    fields["d_w"] = values[5]
+    fields["d_p"] = values[7]
+    fields["d_pw"] = values[9]
+    fields["d_cult"] = values[11]
+    fields["leech_offers"] = values[13]
+    return recorded
+
+
+def _parse_cells(
+    cells: list[str], tables: list[dict[str, Any]], memo: bool, where: tuple[str, int, str]
+) -> list[Any]:
+    """The values of a row's cells, parsing (and memoising) those not seen yet."""
+    parse_cell = _cell if memo else _reference_cell
+    values: list[Any] = []
+    for i, cell in enumerate(cells):
+        table = tables[i]
+        value = table.get(cell, _MISSING)
+        if value is _MISSING:
+            rule = _CELL_RULES[i]
+            try:
+                try:
+                    value = parse_cell(rule, cell)
+                except _PieceError as err:
+                    raise (err if rule in _WORDY_CELLS else _value_error(err, cell)) from None
+            except _PieceError as err:
+                source, number, line = where
+                offset = sum(len(c) + 1 for c in cells[:i])
+                raise _syntax_error(err, source, number, line, offset) from None
+            if memo:
+                _remember(table, cell, value)
+        values.append(value)
+    return values
+
+
+def _ledger_rows(text: str, source: str, memo: bool) -> list[Row]:
+    comments = _table("comment_row")
+    tables = [_table(rule) if memo else {} for rule in _CELL_RULES]
+    lookup = dict.__getitem__
+    rows: list[Row] = []
+    for number, line in enumerate(text.split("\n"), 1):
+        if "\t" not in line:
+            if not line:
+                continue
+            template = comments.get(line) if memo else None
+            if template is None:
+                template = _comment_row(line)
+                if memo:
+                    _remember(comments, line, template)
+            rows.append(Row(number, None, (_bind(template, None, number, 0),), line))
+            continue
+
+        cells = line.split("\t")
+        if len(cells) != 15:  # report a bad cell first: a cut-off row ends in one
+            _parse_cells(cells[:15], tables, memo, (source, number, line))
+            raise _cell_count_error(source, number, line, cells)
+        try:
+            values = list(map(lookup, tables, cells))
+        except KeyError:
+            values = _parse_cells(cells, tables, memo, (source, number, line))
+        faction: Faction = values[0]
+        offset = len(line) - len(cells[14])
+        actions = tuple([_bind(t, faction, number, offset) for t in values[14]])
+        rows.append(Row(number, faction, actions, line, _recorded(values)))
+    return rows

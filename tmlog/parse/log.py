@@ -1,0 +1,107 @@
+"""What the parser returns: a log as rows of typed actions.
+
+These are plain values: they hold no parser state and import no Lark.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from tmlog.model.actions import Action
+from tmlog.model.enums import Faction
+
+InputFormat = Literal["ledger", "commands"]
+"""``ledger``: the site's tab-separated ledger export; ``commands``: a raw command log."""
+
+INPUT_FORMATS: tuple[InputFormat, ...] = ("ledger", "commands")
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """The values a ledger row recorded for its faction *after* the row.
+
+    Deltas are ``None`` where the ledger cell is empty (nothing changed).
+    ``d_pw`` is the change of spendable power (bowl II + 2 × bowl III) and
+    ``d_cult`` the change of the sum of the four cult positions.
+    """
+
+    vp: int
+    c: int
+    w: int
+    p: int
+    power: tuple[int, int, int]
+    """The three power bowls (I, II, III)."""
+    cults: tuple[int, int, int, int]
+    """Fire, water, earth and air cult positions."""
+    d_vp: int | None = None
+    d_c: int | None = None
+    d_w: int | None = None
+    d_p: int | None = None
+    d_pw: int | None = None
+    d_cult: int | None = None
+    leech_offers: tuple[int, ...] = ()
+    """Power this row offered to neighbours (the receivers are not named)."""
+
+    @property
+    def pw(self) -> int:
+        """Spendable power: bowl II + 2 × bowl III."""
+        return self.power[1] + 2 * self.power[2]
+
+    def as_dict(self) -> dict[str, object]:
+        """JSON-friendly form."""
+        return {
+            "vp": self.vp,
+            "c": self.c,
+            "w": self.w,
+            "p": self.p,
+            "power": list(self.power),
+            "cults": list(self.cults),
+            "d_vp": self.d_vp,
+            "d_c": self.d_c,
+            "d_w": self.d_w,
+            "d_p": self.d_p,
+            "d_pw": self.d_pw,
+            "d_cult": self.d_cult,
+            "leech_offers": list(self.leech_offers),
+        }
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of a log: a line of a command log, or a ledger row."""
+
+    line: int
+    """1-based line number in the source."""
+    faction: Faction | None
+    """The acting faction; ``None`` for admin and comment rows."""
+    actions: tuple[Action, ...]
+    text: str
+    """The raw line."""
+    recorded: Recorded | None = None
+    """The ledger's recorded values (ledger action rows only)."""
+
+    @property
+    def command_text(self) -> str | None:
+        """A ledger row's commands cell exactly as written (``None`` for other rows)."""
+        if self.recorded is None:
+            return None
+        return self.text.rsplit("\t", 1)[-1]
+
+
+@dataclass
+class ParsedLog:
+    """A parsed log: its rows in order, each with its typed actions."""
+
+    source: str
+    format: InputFormat
+    rows: list[Row]
+
+    @property
+    def actions(self) -> list[Action]:
+        """Every action of every row, in order."""
+        return [a for row in self.rows for a in row.actions]
+
+    def __repr__(self) -> str:
+        rows = f"<{len(self.rows)} rows>"
+        return f"ParsedLog(source={self.source!r}, format={self.format!r}, rows={rows})"

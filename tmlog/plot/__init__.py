@@ -1,0 +1,1 @@
+"""Plots (matplotlib, Agg backend only): the one place matplotlib is imported."""

@@ -1,0 +1,1 @@
+"""Reports: events become one DataFrame; reporters are pure functions of it."""
