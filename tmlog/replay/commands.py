@@ -611,6 +611,16 @@ def _transform_hex(game: Game, f: FactionState, where: str, color: str | None) -
     if color == f.color:
         f.allowed_build_locations.add(where)
     here.color = color
+    game.events.append(
+        events.Transformed(
+            round=game.round,
+            turn=game.turn,
+            line=game.line,
+            faction=f.name,
+            hex=where,
+            terrain=color,
+        )
+    )
     towns.detect_town(game, f, where)
 
 
@@ -660,6 +670,11 @@ def _bridge(game: Game, faction: FactionState | None, action: a.BuildBridge) -> 
     if not f.res["BRIDGE"]:
         del f.res["BRIDGE"]
     game.bridges.append((one, two, f.color))
+    game.events.append(
+        events.BridgeBuilt(
+            round=game.round, turn=game.turn, line=game.line, faction=f.name, hex1=one, hex2=two
+        )
+    )
     towns.detect_town(game, f, one)
     towns.detect_town(game, f, two)
 

@@ -90,6 +90,28 @@ class Built(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Transformed(Event):
+    """A hex changed terrain (``faction`` did it)."""
+
+    hex: str
+    terrain: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BridgeBuilt(Event):
+    hex1: str
+    hex2: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TownFounded(Event):
+    """Buildings that became a town (``grew``: joined an existing town)."""
+
+    hexes: tuple[str, ...]
+    grew: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TileTaken(Event):
     tile: str
 

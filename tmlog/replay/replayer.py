@@ -89,6 +89,15 @@ class Replay:
     def factions(self) -> list[FactionState]:
         return [f for f in self.game.order if not f.dummy]
 
+    @property
+    def map_id(self) -> str:
+        """The map the game was played on (the reference engine's id)."""
+        return self.game.map_variant or ORIGINAL_ID
+
+    @property
+    def options(self) -> frozenset[str]:
+        return frozenset(self.game.options)
+
     def final_vp(self) -> dict[str, int]:
         return {f.name: f.get("VP") for f in self.factions}
 

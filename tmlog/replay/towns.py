@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tmlog.errors import IllegalMove
-from tmlog.replay import economy
+from tmlog.replay import economy, events
 from tmlog.replay.state import FactionState, Game
 from tmlog.replay.terrain import own_adjacent_buildings
 from tmlog.replay.tiles import BUILDING_STRENGTH
@@ -23,9 +23,23 @@ def _town_tiles_left(game: Game) -> int:
 
 def _join_town(game: Game, faction: FactionState, where: str, town: int) -> None:
     game.hexes[where].town = town
+    _town_event(game, faction, (where,), grew=True)
     for other in own_adjacent_buildings(game, faction, where):
         if not game.hexes[other].town:
             _join_town(game, faction, other, town)
+
+
+def _town_event(game: Game, faction: FactionState, hexes: tuple[str, ...], *, grew: bool) -> None:
+    game.events.append(
+        events.TownFounded(
+            round=game.round,
+            turn=game.turn,
+            line=game.line,
+            faction=faction.name,
+            hexes=hexes,
+            grew=grew,
+        )
+    )
 
 
 def detect_town(game: Game, faction: FactionState, where: str) -> bool:
@@ -57,6 +71,7 @@ def detect_town(game: Game, faction: FactionState, where: str) -> bool:
     if power >= faction.get("TOWN_SIZE") and count >= 4 and tiles_left:
         for loc in reached:
             game.hexes[loc].town = tiles_left
+        _town_event(game, faction, tuple(sorted(reached)), grew=False)
         economy.adjust(game, faction, "GAIN_TW", 1)
         return True
     return False
