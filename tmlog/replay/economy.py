@@ -16,7 +16,7 @@ from tmlog.errors import IllegalMove
 from tmlog.replay import events as ev
 from tmlog.replay import towns
 from tmlog.replay.state import FactionState, Game, Track
-from tmlog.replay.tiles import CULTS, FIRE_ICE_FINAL_SCORING, TILES
+from tmlog.replay.tiles import BUILD_VP_TILES, CULTS, FIRE_ICE_FINAL_SCORING, TILES
 
 _ALIASES = {
     "PRIEST": "P",
@@ -29,6 +29,7 @@ _ALIASES = {
 }
 _CULT_SET = frozenset(CULTS)
 _FACTION_ACTION = re.compile(r"^ACT[A-Z]+\d?$")
+_PLAIN = frozenset(("C", "W", "P1", "P2", "P3"))
 _BUILDING_KEYS = frozenset(("D", "TP", "TE", "SH", "SA"))
 _FINAL_SOURCES = frozenset(("fire", "water", "earth", "air", "network", *FIRE_ICE_FINAL_SCORING))
 
@@ -169,7 +170,10 @@ def score_current_tile(game: Game, faction: FactionState, kind: str, mode: str) 
 
 def score_favor_tiles(game: Game, faction: FactionState, building: str) -> None:
     """FAV10 / FAV11: VP for each trading post or dwelling built."""
-    for tile in list(faction.tiles("FAV")):
+    res = faction.res
+    for tile in BUILD_VP_TILES:
+        if not res.get(tile):
+            continue
         vp = TILES[tile].build_vp.get(building)
         if vp:
             adjust(game, faction, "VP", vp, tile)
@@ -244,6 +248,17 @@ def adjust(
     """Change a faction's holding of ``kind`` by ``delta`` with all its side effects."""
     kind = _ALIASES.get(kind, kind)
     res = faction.res
+    if kind in _PLAIN and (faction.special is None or kind not in faction.special):
+        # Coins, workers, power tokens: no side effects beyond the pool.
+        pool = game.pool
+        if pool is None or pool[kind] < delta:
+            raise IllegalMove(f"no {kind} left in the pool")
+        new = res[kind] + delta
+        if new < 0:
+            raise NotEnough(faction.name, kind, -delta, res[kind])
+        pool[kind] -= delta
+        res[kind] = new
+        return
 
     if kind == "VP":
         record_vp(game, faction, delta, vp_source(source, game))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tmlog.replay.state import FactionState, Game
-from tmlog.replay.tiles import SCORING, TILES
+from tmlog.replay.tiles import INCOME_TILES, SCORING, TILES
 
 
 def faction_income(game: Game, faction: FactionState) -> list[dict[str, int]]:
@@ -21,13 +21,15 @@ def faction_income(game: Game, faction: FactionState) -> list[dict[str, int]]:
             if amount:
                 buildings[kind] = buildings.get(kind, 0) + amount
 
-    for tile, count in faction.res.items():
-        if not count:
+    res = faction.res
+    for tile in INCOME_TILES:
+        if not res.get(tile):
             continue
-        if tile.startswith("BON") and faction.passed:
-            for kind, amount in TILES[tile].income.items():
-                bonus[kind] = bonus.get(kind, 0) + amount
-        elif tile.startswith("FAV") and tile in TILES:
+        if tile.startswith("BON"):
+            if faction.passed:
+                for kind, amount in TILES[tile].income.items():
+                    bonus[kind] = bonus.get(kind, 0) + amount
+        else:
             for kind, amount in TILES[tile].income.items():
                 favors[kind] = favors.get(kind, 0) + amount
 

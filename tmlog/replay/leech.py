@@ -86,6 +86,8 @@ def note_leech(game: Game, builder: FactionState, where: str) -> dict[str, int]:
 
 
 def pending_offers(game: Game, faction: FactionState) -> list[Record]:
+    if not game.action_required:
+        return []
     return [
         r
         for r in game.action_required

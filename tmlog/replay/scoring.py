@@ -8,20 +8,18 @@ from tmlog.model.actions import Action, Adjust, Burn, Convert, ScoreResources
 from tmlog.model.enums import Resource
 from tmlog.replay import commands, events, terrain
 from tmlog.replay.state import FactionState, Game
-from tmlog.replay.tiles import CULTS, TILES
+from tmlog.replay.tiles import CULTS, PASS_VP_TILES, TILES
 
 PassVp = Callable[[int, str], None]
 
 
 def pass_vp(game: Game, faction: FactionState, award: PassVp) -> None:
     """VP for passing: bonus tile, FAV12, faction boards, Engineers' bridges."""
-    for tile, count in list(faction.res.items()):
-        if not count:
+    res = faction.res
+    for tile in PASS_VP_TILES:
+        if not res.get(tile):
             continue
-        spec = TILES.get(tile)
-        if spec is None or not spec.pass_vp:
-            continue
-        for kind, table in spec.pass_vp.items():
+        for kind, table in TILES[tile].pass_vp.items():
             award(table[faction.level_of(kind)], tile)
     for key, track in faction.buildings.items():
         if not track.pass_vp:

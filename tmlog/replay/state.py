@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any
 from tmlog.errors import IllegalMove
 from tmlog.replay.board import Board
 from tmlog.replay.factions import FactionBoard, TrackSpec
-from tmlog.replay.tiles import CULTS, ScoringSpec
+from tmlog.replay.tiles import BONUS_TILES, CULTS, FAVOR_TILES, TOWN_TILES, ScoringSpec
+
+_TILE_NAMES = {"BON": BONUS_TILES, "FAV": FAVOR_TILES, "TW": TOWN_TILES}
 
 if TYPE_CHECKING:
     from tmlog.replay.events import Event
@@ -187,8 +189,9 @@ class FactionState:
 
     def tiles(self, prefix: str) -> Iterator[str]:
         """The tiles of a kind the faction holds (``BON``, ``FAV``, ``TW``)."""
-        for key, value in self.res.items():
-            if value and key.startswith(prefix) and key[len(prefix) :].isdigit():
+        res = self.res
+        for key in _TILE_NAMES[prefix]:
+            if res.get(key):
                 yield key
 
 

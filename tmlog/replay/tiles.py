@@ -121,6 +121,13 @@ SCORING: dict[str, ScoringSpec] = {
     ),
 }
 
+BONUS_TILES = tuple(n for n in TILES if n.startswith("BON"))
+FAVOR_TILES = tuple(n for n in TILES if n.startswith("FAV"))
+TOWN_TILES = tuple(n for n in TILES if n.startswith("TW"))
+PASS_VP_TILES = tuple(n for n, t in TILES.items() if t.pass_vp)
+BUILD_VP_TILES = tuple(n for n, t in TILES.items() if t.build_vp)
+INCOME_TILES = tuple(n for n, t in TILES.items() if t.income)
+
 _POWER_ACTIONS = ("ACT1", "ACT2", "ACT3", "ACT4", "ACT5", "ACT6")
 
 ACTIONS: dict[str, ActionSpec] = {

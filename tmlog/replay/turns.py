@@ -37,11 +37,35 @@ def require_action(game: Game, faction: FactionState, record: Record) -> None:
 
 def dismiss_action(game: Game, faction: FactionState, kind: str | None) -> None:
     name = faction.name
+    pending = game.action_required
+    if not any(
+        r and r.get("faction") == name and (kind is None or r.get("type") == kind) for r in pending
+    ):
+        return
     game.action_required = [
         r
-        for r in game.action_required
+        for r in pending
         if not r or not (r.get("faction") == name and (kind is None or r.get("type") == kind))
     ]
+
+
+_SETTLED_KINDS = frozenset(("favor", "town", "bridge"))
+_PENDING_KEYS = (
+    "PICK_COLOR",
+    "SPADE",
+    "FREE_TF",
+    "VOLCANO_TF",
+    "LOSE_CULT",
+    "FREE_TP",
+    "FREE_D",
+    "CULT",
+    "GAIN_FAVOR",
+    "GAIN_TW",
+    "BRIDGE",
+    "CONVERT_W_TO_P",
+    "GAIN_P3_FOR_VP",
+    "UNLOCK_TERRAIN",
+)
 
 
 def find_actions(game: Game, faction: FactionState, kind: str) -> list[Record]:
@@ -56,8 +80,12 @@ def clear_empty(game: Game) -> None:
     game.action_required = [r for r in game.action_required if r]
 
 
-def pending_count(game: Game) -> int:
-    return sum(1 for r in game.action_required if r and not r.get("optional"))
+def any_pending(game: Game) -> bool:
+    """Is any decision still required (optional ones aside)?"""
+    for r in game.action_required:
+        if r and not r.get("optional"):
+            return True
+    return False
 
 
 # -------------------------------------------------------------------- setup
@@ -136,6 +164,21 @@ def is_active(game: Game, faction: FactionState) -> bool:
 def detect_incomplete_turn(game: Game, faction: FactionState) -> bool:
     """Record what ``faction`` still has to decide; True if its turn cannot end yet."""
     if faction.dropped:
+        return False
+    res = faction.res
+    for key in _PENDING_KEYS:
+        if res.get(key):
+            break
+    else:
+        # Nothing left to decide: only settled decisions to forget.
+        name = faction.name
+        pending = game.action_required
+        if any(r and r.get("faction") == name and r["type"] in _SETTLED_KINDS for r in pending):
+            game.action_required = [
+                r
+                for r in pending
+                if not r or r.get("faction") != name or r["type"] not in _SETTLED_KINDS
+            ]
         return False
     ledger = game.ledger
     incomplete = False
@@ -261,7 +304,7 @@ def what_next(game: Game) -> None:
     if game.state == "income":
         _income(game)
     if game.state == "use-income-spades":
-        if not pending_count(game):
+        if not any_pending(game):
             game.state = "income-terrain-unlock"
     if game.state == "income-terrain-unlock":
         _income_terrain_unlock(game)
@@ -343,7 +386,7 @@ def _initial_bonus(game: Game) -> None:
 
 
 def _income(game: Game) -> None:
-    if pending_count(game):
+    if any_pending(game):
         return
     mask = {"cult": 1, "other": 14}.get(game.income_state, 15)
     if not any(f.income_taken & mask for f in game.order):
@@ -357,7 +400,7 @@ def _income_terrain_unlock(game: Game) -> None:
             require_action(
                 game, faction, {"type": "unlock-terrain", "count": faction.get("UNLOCK_TERRAIN")}
             )
-    if pending_count(game):
+    if any_pending(game):
         return
     if game.income_state == "cult":
         game.income_state = "other"
@@ -370,7 +413,7 @@ def _income_terrain_unlock(game: Game) -> None:
 
 
 def _play(game: Game) -> None:
-    if pending_count(game):
+    if any_pending(game):
         return
     if not all(f.passed or f.dropped for f in game.order):
         return

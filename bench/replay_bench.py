@@ -1,0 +1,87 @@
+"""Parse + replay + audit time per game over the corpus, and peak memory.
+
+Usage::
+
+    python bench/replay_bench.py [LEDGER_DIR] [--rounds N]
+
+``LEDGER_DIR`` defaults to ``tests/data/snellman-ledger`` (the 42 corpus
+games). Files are read up front; each game is then parsed, replayed and
+audited (every recorded value compared), on one core. The first pass runs
+with an empty parse memo (cold); later passes are warm. Per-stage medians
+are taken over the games of the best pass. Peak memory is the process's
+maximum resident set size after the whole run (``ru_maxrss``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import resource
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from tmlog.audit import audit
+from tmlog.parse import clear_cache, parse_log
+from tmlog.parse.grammar import commands_parser, ledger_parser
+from tmlog.parse.reading import read_text
+from tmlog.replay import replay
+
+DEFAULT_DIR = Path(__file__).resolve().parent.parent / "tests" / "data" / "snellman-ledger"
+
+
+def one_pass(texts: list[tuple[str, str]]) -> list[tuple[float, float, float]]:
+    out = []
+    for name, text in texts:
+        t0 = time.perf_counter()
+        log = parse_log(text, source=name)
+        t1 = time.perf_counter()
+        result = replay(log)
+        t2 = time.perf_counter()
+        report = audit(log, result)
+        t3 = time.perf_counter()
+        if not report.ok:
+            raise SystemExit(f"{name}: audit failed: {report.divergences[:3]} {report.error}")
+        out.append(((t1 - t0) * 1000, (t2 - t1) * 1000, (t3 - t2) * 1000))
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("directory", nargs="?", type=Path, default=DEFAULT_DIR)
+    ap.add_argument("--rounds", type=int, default=5)
+    args = ap.parse_args()
+    paths = sorted(args.directory.glob("*.txt"))
+    texts = [(p.name, read_text(str(p))) for p in paths]
+    ledger_parser()
+    commands_parser()
+
+    clear_cache()
+    cold = one_pass(texts)
+    warm = [one_pass(texts) for _ in range(args.rounds)]
+    best = min(warm, key=lambda run: sum(sum(t) for t in run))
+
+    def show(label: str, run: list[tuple[float, float, float]]) -> None:
+        total = [sum(t) for t in run]
+        parse = [t[0] for t in run]
+        rep = [t[1] for t in run]
+        aud = [t[2] for t in run]
+        print(
+            f"{label:5} total median {statistics.median(total):6.2f} ms"
+            f"  p90 {statistics.quantiles(total, n=10)[-1]:6.2f}"
+            f"  | parse {statistics.median(parse):5.2f}"
+            f"  replay {statistics.median(rep):5.2f}"
+            f"  audit {statistics.median(aud):5.2f}"
+        )
+
+    print(f"{len(texts)} games, Python {platform.python_version()}, {platform.machine()}")
+    show("cold", cold)
+    show("warm", best)
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    scale = 1 if sys.platform == "darwin" else 1024
+    print(f"peak memory (max RSS) {rss * scale / 2**20:.1f} MB")
+
+
+if __name__ == "__main__":
+    main()
