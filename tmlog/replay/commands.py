@@ -16,7 +16,8 @@ from tmlog.model.enums import Faction, Tile
 from tmlog.replay import economy, events, leech, scoring, terrain, towns, turns
 from tmlog.replay.board import RIVER
 from tmlog.replay.economy import NotEnough, adjust, gain, pay
-from tmlog.replay.factions import EXTRA_FACTION_SETS, FACTION_BOARDS
+from tmlog.replay.factions import FACTION_BOARDS
+from tmlog.replay.fire_ice import FIRE_ICE_SETS
 from tmlog.replay.randomize import SeededDraw, natural_key
 from tmlog.replay.state import FactionState, Game
 from tmlog.replay.tiles import (
@@ -225,7 +226,7 @@ def setup_pool(game: Game) -> None:
 
 
 def _add_variant(game: Game, variant: str) -> None:
-    if variant not in EXTRA_FACTION_SETS:
+    if variant not in FIRE_ICE_SETS:
         raise IllegalMove(f"unknown faction variant {variant}")
     if variant not in game.faction_variants:
         game.faction_variants.append(variant)
@@ -239,7 +240,7 @@ def _setup(game: Game, faction: FactionState | None, action: a.Setup) -> None:
     turns.advance_state(game, "select-factions")
     board = None
     for variant in game.faction_variants:
-        board = board or EXTRA_FACTION_SETS[variant].get(name)
+        board = board or FIRE_ICE_SETS[variant].get(name)
     board = board or FACTION_BOARDS.get(name)
     if board is None:
         raise IllegalMove(f"unknown faction {name}")
@@ -627,7 +628,7 @@ def _transform_hex(game: Game, f: FactionState, where: str, color: str | None) -
 def _dig(game: Game, faction: FactionState | None, action: a.Dig) -> None:
     f = _need_active(game, faction, action)
     dig = f.dig
-    if not dig.spec.cost:
+    if dig is None or not dig.spec.cost:
         raise IllegalMove(f"{f.display} cannot dig")
     cost = dig.spec.cost[dig.level]
     reward = dig.spec.gain[dig.level] if dig.level < len(dig.spec.gain) else None

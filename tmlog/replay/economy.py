@@ -152,7 +152,7 @@ def maybe_special(game: Game, faction: FactionState, kind: str, mode: str) -> bo
             if faction.buildings[building].level != level:
                 return False
     record = special.get(kind)
-    if not record:
+    if record is None:
         return False
     gain(game, faction, record, "faction")
     return True
@@ -248,6 +248,10 @@ def adjust(
     """Change a faction's holding of ``kind`` by ``delta`` with all its side effects."""
     kind = _ALIASES.get(kind, kind)
     res = faction.res
+    if isinstance(delta, str):
+        # Gains that scale with the table: "PLAYER_COUNT" / "OPPONENT_COUNT".
+        players = sum(1 for f in game.order if not f.dummy)
+        delta = players - 1 if delta == "OPPONENT_COUNT" else players
     if kind in _PLAIN and (faction.special is None or kind not in faction.special):
         # Coins, workers, power tokens: no side effects beyond the pool.
         pool = game.pool

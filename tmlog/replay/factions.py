@@ -53,7 +53,8 @@ class FactionBoard:
     start: Gain
     """Starting C, W, P, power bowls (P1, P2, P3) and cult steps."""
     ship: TrackSpec
-    dig: TrackSpec
+    dig: TrackSpec | None
+    """None for a faction that cannot dig (Riverwalkers)."""
     buildings: Mapping[str, BuildingSpec]
     teleport: TrackSpec | None = None
     special: Mapping[str, Any] | None = None
@@ -325,9 +326,5 @@ BASE_FACTIONS: dict[str, FactionBoard] = {
     ),
 }
 
-
 FACTION_BOARDS: dict[str, FactionBoard] = dict(BASE_FACTIONS)
-"""Every faction tmlog can replay, by name."""
-
-EXTRA_FACTION_SETS: dict[str, dict[str, FactionBoard]] = {}
-"""Faction variants (``final_ice`` …) selected by options, filled in by :mod:`fire_ice`."""
+"""The base-game factions by name (Fire & Ice ones come with their option)."""

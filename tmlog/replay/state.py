@@ -90,7 +90,7 @@ class FactionState:
         self.vp_source: dict[str, int] = {"initial": initial_vp}
 
         self.ship = Track(board.ship, board.ship.level)
-        self.dig = Track(board.dig, board.dig.level)
+        self.dig = Track(board.dig, board.dig.level) if board.dig else None
         self.teleport = Track(board.teleport, board.teleport.level) if board.teleport else None
         self.buildings: dict[str, BuildingTrack] = {}
         max_levels = {"D": 8, "TP": 4, "TE": 3, "SH": 1, "SA": 1}
@@ -156,7 +156,10 @@ class FactionState:
         self.player: str | None = None
         self.network = 0
         self.final_counts: dict[str, int] = {}
-        self.locked_terrain: dict[str, Any] | None = None
+        locked = board.extra.get("locked_terrain")
+        self.locked_terrain: dict[str, Any] | None = (
+            {k: dict(v) for k, v in locked.items()} if locked else None
+        )
         self.unlocked_terrain: set[str] = set()
 
     def __repr__(self) -> str:
@@ -171,7 +174,7 @@ class FactionState:
     def track(self, name: str) -> Track:
         if name == "ship":
             return self.ship
-        if name == "dig":
+        if name == "dig" and self.dig is not None:
             return self.dig
         if name == "teleport" and self.teleport is not None:
             return self.teleport
@@ -184,7 +187,7 @@ class FactionState:
         if key == "ship":
             return self.ship.level
         if key == "dig":
-            return self.dig.level
+            return self.dig.level if self.dig else 0
         return 0
 
     def tiles(self, prefix: str) -> Iterator[str]:

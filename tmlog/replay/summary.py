@@ -22,7 +22,7 @@ def faction_summary(f: FactionState) -> dict[str, Any]:
             "air": get("AIR"),
         },
         "shipping": f.ship.level,
-        "dig": f.dig.level,
+        "dig": f.dig.level if f.dig else 0,
         "buildings": {b: f.buildings[b].level for b in ("D", "TP", "TE", "SH", "SA")},
         "dropped": f.dropped,
         "passed": f.passed,

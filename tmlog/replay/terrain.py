@@ -24,7 +24,8 @@ def assert_color(color: str) -> str:
 
 def color_difference(a: str, b: str) -> int:
     """Signed steps from ``a`` to ``b`` on the terraforming wheel (-3 … 3)."""
-    diff = _WHEEL[assert_color(b)] - _WHEEL[assert_color(a)]
+    # Ice is a colour but not on the wheel: the reference engine counts it as 0.
+    diff = _WHEEL.get(assert_color(b), 0) - _WHEEL.get(assert_color(a), 0)
     if diff > 3:
         diff -= 7
     elif diff < -3:
@@ -82,7 +83,7 @@ def _validate_transform(game: Game, where: str) -> None:
 
 
 def _colors_on_wheel(current: str, home: str, spades: int) -> tuple[str, str]:
-    index = _WHEEL[current]
+    index = _WHEEL.get(current, 0)
     cw = ccw = current
     for offset in range(1, spades + 1):
         if cw != home:
