@@ -81,9 +81,13 @@ class Inputs:
     skipped; :meth:`finish` exits with status 1 if any was.
     """
 
-    def __init__(self, paths: Sequence[str], input_format: InputFormat | None) -> None:
+    def __init__(
+        self, paths: Sequence[str], input_format: InputFormat | None, *, partial: bool = False
+    ) -> None:
         self.paths = paths
         self.input_format = input_format
+        self.partial = partial
+        """Accept logs cut off in their last row (with a warning)."""
         self.failed = 0
 
     def fail(self, exc: TmlogError) -> None:
@@ -100,9 +104,13 @@ class Inputs:
     def __iter__(self) -> Iterator[ParsedLog]:
         for path in self.files():
             try:
-                yield parse_file(path, self.input_format)
+                parsed = parse_file(path, self.input_format, partial=self.partial)
             except TmlogError as exc:
                 self.fail(exc)
+                continue
+            for warning in parsed.warnings:
+                click.echo(f"warning: {warning}", err=True)
+            yield parsed
 
     def finish(self) -> None:
         if self.failed:

@@ -114,7 +114,9 @@ def replay_command(log: str, at: str | None, fmt: str, input_format: InputFormat
       tmlog replay game.txt --at 120
     """
     stop = parse_at(at)
-    parsed = parse_file(log, input_format)
+    parsed = parse_file(log, input_format, partial=True)
+    for warning in parsed.warnings:
+        click.echo(f"warning: {warning}", err=True)
     result = replay(parsed, stop=stop)
     if result.error is not None:
         raise result.error
@@ -144,7 +146,7 @@ def validate(paths: tuple[str, ...], input_format: InputFormat | None) -> None:
     Example:
       tmlog validate games/
     """
-    inputs = Inputs(paths, input_format)
+    inputs = Inputs(paths, input_format, partial=True)
     for parsed in inputs:
         result = replay(parsed)
         if result.error is not None:
@@ -196,7 +198,7 @@ def audit_command(paths: tuple[str, ...], fmt: str) -> None:
       tmlog audit game.txt
       tmlog audit --format json ledgers/
     """
-    inputs = Inputs(paths, "ledger")
+    inputs = Inputs(paths, "ledger", partial=True)
     records: list[dict[str, Any]] = []
     checked = rows = diverged = matched = 0
     for parsed in inputs:

@@ -97,6 +97,7 @@ def parse_log(
     source: str = "<string>",
     input_format: InputFormat | None = None,
     memo: bool = True,
+    partial: bool = False,
 ) -> ParsedLog:
     """Parse the text of a log.
 
@@ -109,6 +110,10 @@ def parse_log(
             default). ``False`` parses every row whole with the full
             grammar: much slower, same result; the reference the fast path
             is tested against.
+        partial: accept a log that was cut off in its last row: when the
+            text does not end with a line break and only its last row is
+            malformed, that row is left out and the syntax error becomes a
+            warning in :attr:`ParsedLog.warnings`.
 
     Returns:
         The rows of the log with their typed actions.
@@ -121,17 +126,25 @@ def parse_log(
     if not text.strip():
         raise InputError(source, "empty log: no rows")
     fmt = input_format or detect_format(text)
-    if fmt == "ledger":
-        rows = _ledger_rows(text, source, memo)
-    elif fmt == "commands":
-        rows = _command_rows(text, source, memo)
-    else:
+    if fmt not in INPUT_FORMATS:
         raise ValueError(f"unknown input format {fmt!r} (expected one of {INPUT_FORMATS})")
-    return ParsedLog(source=source, format=fmt, rows=rows)
+    read_rows = _ledger_rows if fmt == "ledger" else _command_rows
+    try:
+        return ParsedLog(source=source, format=fmt, rows=read_rows(text, source, memo))
+    except LogSyntaxError as err:
+        last = text.count("\n") + 1
+        if not partial or text.endswith("\n") or err.line != last or last == 1:
+            raise
+        cut = text[: text.rfind("\n") + 1]
+        rows = read_rows(cut, source, memo)
+        note = f"{source}:{err.line}: last row is cut off and was left out ({err.unexpected})"
+        return ParsedLog(source=source, format=fmt, rows=rows, warnings=[note])
 
 
-def parse_file(path: str | os.PathLike[str], input_format: InputFormat | None = None) -> ParsedLog:
-    """Read and parse a log file (``-`` reads standard input).
+def parse_file(
+    path: str | os.PathLike[str], input_format: InputFormat | None = None, *, partial: bool = False
+) -> ParsedLog:
+    """Read and parse a log file (``-`` reads standard input); see :func:`parse_log`.
 
     Raises:
         InputError: the file cannot be read, or is not UTF-8 text.
@@ -139,7 +152,7 @@ def parse_file(path: str | os.PathLike[str], input_format: InputFormat | None = 
     """
     name = os.fspath(path)
     source = "<stdin>" if name == STDIN else name
-    return parse_log(read_text(name), source=source, input_format=input_format)
+    return parse_log(read_text(name), source=source, input_format=input_format, partial=partial)
 
 
 _LEDGER_ROW = re.compile(r"^[A-Za-z]+\t", re.MULTILINE)

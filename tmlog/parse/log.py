@@ -5,7 +5,7 @@ These are plain values: they hold no parser state and import no Lark.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from tmlog.model.actions import Action
@@ -96,6 +96,8 @@ class ParsedLog:
     source: str
     format: InputFormat
     rows: list[Row]
+    warnings: list[str] = field(default_factory=list)
+    """Problems that did not stop parsing (a cut-off last row that was left out)."""
 
     @property
     def actions(self) -> list[Action]:

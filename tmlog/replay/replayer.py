@@ -255,6 +255,8 @@ def replay(
     except ReplayError as err:
         result.error = err if err.source else err.located(source=name, line=0, command="")
     game.ledger.finish_row()
+    if result.error is None and not result.stopped_early and not game.finished:
+        result.warnings.append(f"{name}: incomplete game (round {game.round}, turn {game.turn})")
     if players:
         by_faction = {f.name: p for f, p in zip(game.order, players, strict=False)}
         for f in game.order:
