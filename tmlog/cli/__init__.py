@@ -18,7 +18,7 @@ import click
 from tmlog import __version__
 from tmlog.errors import TmlogError
 from tmlog.parse import INPUT_FORMATS, InputFormat, ParsedLog, parse_file
-from tmlog.parse.reading import expand_paths
+from tmlog.parse.reading import iter_paths
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -95,11 +95,11 @@ class Inputs:
         self.failed += 1
 
     def files(self) -> Iterator[str]:
-        for path in self.paths:
-            try:
-                yield from expand_paths([path])
-            except TmlogError as exc:
-                self.fail(exc)
+        for item in iter_paths(self.paths):
+            if isinstance(item, TmlogError):
+                self.fail(item)
+            else:
+                yield item
 
     def __iter__(self) -> Iterator[ParsedLog]:
         for path in self.files():

@@ -10,9 +10,12 @@ names the line and column.
 from __future__ import annotations
 
 import codecs
+import errno
+import os
 import re
+import stat
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from tmlog.errors import InputError
@@ -23,6 +26,12 @@ STDIN = "-"
 LOG_SUFFIXES = (".txt", ".log")
 """Files a directory argument expands to."""
 
+MAX_BYTES = 16 * 2**20
+"""Largest log accepted (a whole game's ledger is about 40 KB)."""
+MAX_LINE = 64 * 2**10
+"""Longest row accepted, in characters (a ledger row is under 200)."""
+
+_LONG_LINE = re.compile(rf"^[^\n]{{{MAX_LINE + 1}}}", re.MULTILINE)
 # C0 control characters other than TAB, LF and CR, and DEL.
 _BINARY = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
@@ -68,6 +77,20 @@ def normalize(text: str | bytes, source: str) -> str:
     """
     if isinstance(text, bytes):
         return decode(text, source)
+    if len(text) > MAX_BYTES:
+        raise InputError(
+            source, f"too large for a game log ({len(text):,} characters; limit {MAX_BYTES:,})"
+        )
+    if len(text) > MAX_LINE:
+        long = _LONG_LINE.search(text)
+        if long is not None:
+            line, _ = _position(text, long.start())
+            raise InputError(
+                source,
+                f"row too long for a game log (over {MAX_LINE:,} characters)",
+                line=line,
+                column=1,
+            )
     if text.startswith("\ufeff"):
         text = text[1:]
     bad = _BINARY.search(text)
@@ -88,8 +111,16 @@ def read_bytes(path: str) -> bytes:
         InputError: the file cannot be read.
     """
     if path == STDIN:
-        return sys.stdin.buffer.read()
+        data = sys.stdin.buffer.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise InputError("<stdin>", f"too large for a game log (over {MAX_BYTES:,} bytes)")
+        return data
     try:
+        size = Path(path).stat().st_size
+        if size > MAX_BYTES:
+            raise InputError(
+                path, f"too large for a game log ({size:,} bytes; limit {MAX_BYTES:,})"
+            )
         return Path(path).read_bytes()
     except FileNotFoundError:
         raise InputError(path, "no such file") from None
@@ -104,29 +135,78 @@ def read_text(path: str) -> str:
     return decode(read_bytes(path), "<stdin>" if path == STDIN else path)
 
 
-def expand_paths(paths: Iterable[str]) -> list[str]:
-    """Command-line paths with each directory replaced by its logs.
+def iter_paths(paths: Iterable[str]) -> Iterator[str | InputError]:
+    """Command-line paths with each directory replaced by its logs, problems in line.
 
     A directory stands for its ``*.txt`` and ``*.log`` files (not
-    recursively), sorted by name; ``-`` (standard input) and plain files are
-    kept as given.
-
-    Raises:
-        InputError: a path does not exist, or a directory holds no logs.
+    recursively), sorted by name; other files in it are not logs and are
+    left alone. ``-`` (standard input) and plain files are kept as given.
+    Instead of stopping at a problem — a missing path, a directory without
+    logs, a log that is a broken or looping symbolic link or cannot be
+    read — an :class:`~tmlog.errors.InputError` is yielded in its place, so a
+    run over many logs can report it and go on.
     """
-    out: list[str] = []
     for path in paths:
         if path == STDIN:
-            out.append(path)
+            yield path
             continue
         p = Path(path)
-        if p.is_dir():
-            found = sorted(str(f) for f in p.iterdir() if f.suffix in LOG_SUFFIXES and f.is_file())
-            if not found:
-                raise InputError(path, "directory holds no *.txt or *.log files")
-            out.extend(found)
-        elif p.exists():
-            out.append(path)
+        try:
+            is_dir = p.is_dir()
+            exists = is_dir or p.exists()
+        except OSError as exc:
+            yield InputError(path, exc.strerror or str(exc))
+            continue
+        if not exists:
+            yield InputError(path, _why_missing(p))
+        elif not is_dir:
+            yield path
         else:
-            raise InputError(path, "no such file or directory")
+            try:
+                entries = sorted(p.iterdir())
+            except OSError as exc:
+                yield InputError(path, exc.strerror or str(exc))
+                continue
+            logs = [e for e in entries if e.suffix in LOG_SUFFIXES]
+            if not logs:
+                yield InputError(path, "directory holds no *.txt or *.log files")
+            for entry in logs:
+                problem = _file_problem(entry)
+                yield InputError(str(entry), problem) if problem else str(entry)
+
+
+def _why_missing(p: Path) -> str:
+    if p.is_symlink():
+        return "broken symbolic link"
+    return "no such file or directory"
+
+
+def _file_problem(p: Path) -> str | None:
+    """Why a directory entry cannot be read as a log (None: it can)."""
+    try:
+        info = p.stat()
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "symbolic link loop"
+        if p.is_symlink():
+            return "broken symbolic link"
+        return exc.strerror or str(exc)
+    if not stat.S_ISREG(info.st_mode):
+        return "not a regular file"
+    if not os.access(p, os.R_OK):
+        return "permission denied"
+    return None
+
+
+def expand_paths(paths: Iterable[str]) -> list[str]:
+    """Command-line paths with each directory replaced by its logs (see :func:`iter_paths`).
+
+    Raises:
+        InputError: the first problem met.
+    """
+    out: list[str] = []
+    for item in iter_paths(paths):
+        if isinstance(item, InputError):
+            raise item
+        out.append(item)
     return out
