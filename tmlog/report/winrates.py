@@ -1,0 +1,160 @@
+"""How often each faction wins, with a confidence interval, over many games.
+
+The counting follows the reference site's statistics (``src/genstats.pl`` of
+jsnell/terra-mystica): factions that dropped out are left out entirely, so
+wins, ranks and margins are among the factions that played to the end; a
+tie for first gives each of the *k* tied factions 1/*k* of a win; the margin
+is a faction's VP minus the mean VP of its (remaining) opponents. Only
+finished games count. Grouping keys are the game as it started: ``players``
+is the number of factions that started, ``seat`` the faction's start order.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+
+BY = {
+    "players": ("player_count", "players"),
+    "map": ("map", "map"),
+    "seat": ("start_order", "seat"),
+    "final-scoring": ("final_scoring", "final_scoring"),
+}
+"""``--by`` value → (column of the factions table, column of the output)."""
+
+WINRATE_COLUMNS = [
+    "faction",
+    "games",
+    "wins",
+    "win_rate",
+    "ci_low",
+    "ci_high",
+    "avg_vp",
+    "avg_rank",
+    "avg_margin",
+]
+
+Z95 = 1.959963984540054
+"""The 97.5% quantile of the standard normal distribution."""
+
+
+def wilson_interval(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a success rate (95% by default).
+
+    >>> [round(x, 4) for x in wilson_interval(5, 10)]
+    [0.2366, 0.7634]
+    >>> wilson_interval(0, 0)
+    (nan, nan)
+    """
+    if games <= 0:
+        return math.nan, math.nan
+    p = wins / games
+    z2 = z * z
+    centre = (p + z2 / (2 * games)) / (1 + z2 / games)
+    half = z * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / (1 + z2 / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def counted(factions: pd.DataFrame) -> pd.DataFrame:
+    """The rows that win rates count (finished games, no dropped faction), with
+    each one's ``win`` (1, 1/k for a k-way tie for first, or 0), ``place``
+    (1 = best, ties share the best) and ``margin``.
+
+    >>> factions = pd.DataFrame({
+    ...     "game": ["g1"] * 3, "faction": ["witches", "nomads", "giants"],
+    ...     "final_vp": [120, 120, 90], "dropped": [False, False, False],
+    ...     "finished": [True] * 3})
+    >>> counted(factions)[["faction", "win", "place", "margin"]]
+       faction  win  place  margin
+    0  witches  0.5      1    15.0
+    1   nomads  0.5      1    15.0
+    2   giants  0.0      3   -30.0
+    """
+    rows = factions[factions["finished"].astype(bool) & ~factions["dropped"].astype(bool)].copy()
+    vp = rows["final_vp"].astype("float64")
+    by_game = vp.groupby(rows["game"])
+    best = by_game.transform("max")
+    tied = (vp == best).groupby(rows["game"]).transform("sum")
+    n = by_game.transform("count")
+    total = by_game.transform("sum")
+    rows["win"] = np.where(vp == best, 1.0 / tied, 0.0)
+    rows["place"] = by_game.rank(method="min", ascending=False).astype("int64")
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rows["margin"] = np.where(n > 1, vp - (total - vp) / (n - 1), np.nan)
+    return rows.reset_index(drop=True)
+
+
+def faction_winrates(factions: pd.DataFrame, *, by: str | None = None) -> pd.DataFrame:
+    """Win rate per faction, with its 95% Wilson interval, average VP, rank and margin.
+
+    Args:
+        factions: the ``factions`` table (``game``, ``faction``, ``final_vp``,
+            ``dropped``, ``finished`` and the grouping columns).
+        by: also group by ``players`` (factions that started the game),
+            ``map``, ``seat`` (start order) or ``final-scoring`` (``original``
+            or the Fire & Ice tile); the output has that column first.
+
+    Returns:
+        Columns :data:`WINRATE_COLUMNS` (after the ``by`` column), sorted by
+        win rate, best first (within each group).
+
+    >>> factions = pd.DataFrame({
+    ...     "game": ["g1", "g1", "g2", "g2"],
+    ...     "faction": ["witches", "nomads", "witches", "nomads"],
+    ...     "final_vp": [120, 100, 90, 110], "dropped": [False] * 4,
+    ...     "finished": [True] * 4, "player_count": [2] * 4})
+    >>> faction_winrates(factions)[["faction", "games", "wins", "win_rate", "avg_margin"]]
+       faction  games  wins  win_rate  avg_margin
+    0   nomads      2   1.0       0.5         0.0
+    1  witches      2   1.0       0.5         0.0
+    """
+    keys = ["faction"]
+    out_key: str | None = None
+    if by is not None:
+        if by not in BY:
+            raise ValueError(f"unknown grouping {by!r}; expected one of {', '.join(BY)}")
+        column, out_key = BY[by]
+        keys = [column, "faction"]
+    rows = counted(factions)
+    grouped = rows.groupby(keys, sort=True)
+    out = grouped.agg(
+        games=("win", "size"),
+        wins=("win", "sum"),
+        avg_vp=("final_vp", "mean"),
+        avg_rank=("place", "mean"),
+        avg_margin=("margin", "mean"),
+    ).reset_index()
+    out["games"] = out["games"].astype("int64")
+    out["win_rate"] = out["wins"] / out["games"]
+    bounds = [wilson_interval(w, g) for w, g in zip(out["wins"], out["games"], strict=True)]
+    out["ci_low"] = [lo for lo, _ in bounds]
+    out["ci_high"] = [hi for _, hi in bounds]
+    for col in ("avg_vp", "avg_rank", "avg_margin", "wins"):
+        out[col] = out[col].astype("float64")
+    sort = ([keys[0]] if out_key else []) + ["win_rate", "avg_vp", "faction"]
+    ascending = ([True] if out_key else []) + [False, False, True]
+    out = out.sort_values(sort, ascending=ascending, kind="stable").reset_index(drop=True)
+    columns = list(WINRATE_COLUMNS)
+    if out_key is not None:
+        out = out.rename(columns={keys[0]: out_key})
+        columns.insert(0, out_key)
+    return out[columns]
+
+
+def left_out(factions: pd.DataFrame) -> dict[str, int]:
+    """What :func:`faction_winrates` does not count: ``dropped`` factions (of
+    finished games) and ``unfinished`` games.
+
+    >>> factions = pd.DataFrame({"game": ["g1", "g1", "g2"], "dropped": [True, False, False],
+    ...                          "finished": [True, True, False]})
+    >>> left_out(factions)
+    {'dropped': 1, 'unfinished': 1}
+    """
+    finished = factions["finished"].astype(bool)
+    dropped = factions["dropped"].astype(bool)
+    return {
+        "dropped": int((finished & dropped).sum()),
+        "unfinished": int(factions.loc[~finished, "game"].nunique()),
+    }
