@@ -27,13 +27,14 @@ import dataclasses
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tmlog.replay import Replay
 from tmlog.replay import events as ev
 from tmlog.replay.maps import MAPS
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 # ------------------------------------------------------------------ records
 
@@ -362,6 +363,8 @@ class Frames(NamedTuple):
 
 
 def _frame(rows: list[tuple[Any, ...]], columns: list[str]) -> pd.DataFrame:
+    import pandas as pd
+
     return pd.DataFrame.from_records(rows, columns=columns)
 
 
@@ -453,6 +456,8 @@ def events_frame(replay: Replay, *, game_id: str | None = None) -> pd.DataFrame:
     >>> df[df.event == "VpChanged"].groupby("faction")["delta"].sum().to_dict()
     {'cultists': 168, 'darklings': 152, 'swarmlings': 149, 'witches': 92}
     """
+    import pandas as pd
+
     game = game_id if game_id is not None else replay.source
     rows = []
     for e in replay.events:
