@@ -45,6 +45,8 @@ MODULES = [
     "tmlog.report.vp",
     "tmlog.report.leech",
     "tmlog.report.winrates",
+    "tmlog.plot",
+    "tmlog.plot.common",
 ]
 
 

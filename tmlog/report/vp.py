@@ -162,3 +162,20 @@ def vp_timeline(vp_rounds: pd.DataFrame, factions: pd.DataFrame | None = None) -
         wide = wide.merge(final.rename(columns={"final_vp": "final"}), how="left")
         wide["final"] = wide["final"].astype("Int64")
     return _sorted(wide, ["game"], {"game": games})
+
+
+def without_dropped(table: pd.DataFrame, factions: pd.DataFrame) -> pd.DataFrame:
+    """The rows of ``table`` (any table with ``game`` and ``faction``) for factions
+    that did not drop out, as the ``factions`` table says.
+
+    >>> vp = pd.DataFrame({"game": ["g1", "g1"], "faction": ["witches", "nomads"], "vp": [9, 4]})
+    >>> factions = pd.DataFrame({"game": ["g1", "g1"], "faction": ["witches", "nomads"],
+    ...                          "dropped": [False, True]})
+    >>> without_dropped(vp, factions)
+      game  faction  vp
+    0   g1  witches   9
+    """
+    gone = factions.loc[factions["dropped"].astype(bool), ["game", "faction"]]
+    keys = pd.MultiIndex.from_frame(table[["game", "faction"]])
+    drop = keys.isin(pd.MultiIndex.from_frame(gone)) if len(gone) else [False] * len(table)
+    return table[~pd.Series(drop, index=table.index)].reset_index(drop=True)

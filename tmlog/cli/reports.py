@@ -1,0 +1,347 @@
+"""``tmlog vp``, ``tmlog leech``, ``tmlog stats`` and ``tmlog render``: reports and pictures.
+
+A thin adapter: logs are read by :func:`tmlog.corpus.iter_records`, tables
+built by :mod:`tmlog.report`, printed by :func:`tmlog.report.output.format_frame`
+and drawn by :mod:`tmlog.plot`. pandas and matplotlib are imported only
+when one of these commands runs (matplotlib only with ``--plot``/``render``),
+so the other commands start fast.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import PurePath
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from tmlog.cli import cli, input_format_option, input_paths, output_format_option
+from tmlog.cli.replaying import parse_at
+from tmlog.parse import InputFormat, parse_file
+
+if TYPE_CHECKING:
+    from tmlog.report.frames import Frames, GameRecord
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+FORMATS = ("table", "csv", "json", "markdown")
+
+
+def _plot_option(what: str) -> Callable[[F], F]:
+    return click.option(
+        "--plot",
+        "plot_path",
+        type=click.Path(dir_okay=False, writable=True),
+        metavar="FILE.png|FILE.svg",
+        help=f"Also draw {what} into this file.",
+    )
+
+
+class _Failures:
+    """Logs that gave no usable game, each reported once."""
+
+    def __init__(self, *, defer: bool) -> None:
+        self.defer = defer
+        self.messages: list[str] = []
+
+    def add(self, message: str) -> None:
+        self.messages.append(message)
+        if not self.defer:
+            click.echo(f"Error: {message}", err=True)
+
+    def finish(self, read: int) -> None:
+        if not self.messages:
+            return
+        if self.defer:
+            total = read + len(self.messages)
+            click.echo(
+                f"{len(self.messages)} of {total} logs failed and are not counted:", err=True
+            )
+            for message in self.messages:
+                click.echo(f"  {message}", err=True)
+        raise click.exceptions.Exit(1)
+
+
+def _records(
+    paths: tuple[str, ...], input_format: InputFormat | None, failures: _Failures
+) -> list[GameRecord]:
+    from tmlog.corpus import Failure, iter_records
+
+    records = []
+    for item in iter_records(paths, input_format):
+        if isinstance(item, Failure):
+            failures.add(item.message)
+        elif item.error is not None:
+            failures.add(item.error)
+        else:
+            records.append(item)
+    return records
+
+
+def _tables(records: list[GameRecord]) -> Frames:
+    from tmlog.report.frames import frames
+
+    return frames(records)
+
+
+def _echo(text: str) -> None:
+    click.echo(text)
+
+
+def _save(ax: Any, path: str) -> None:
+    from tmlog.plot import save
+
+    save(ax.figure, path)
+    click.echo(f"wrote {path}", err=True)
+
+
+# -------------------------------------------------------------------- vp
+
+
+@cli.command()
+@input_paths
+@output_format_option(*FORMATS, default="table")
+@_plot_option("stacked VP bars per faction (with --timeline: VP after each round)")
+@click.option(
+    "--timeline", is_flag=True, help="VP after setup, after each round and after final scoring."
+)
+@input_format_option
+def vp(
+    paths: tuple[str, ...],
+    fmt: str,
+    plot_path: str | None,
+    timeline: bool,
+    input_format: InputFormat | None,
+) -> None:
+    """VP of each faction by source: where the points came from.
+
+    Sources: initial, leech, SCORE1…SCORE9 (round scoring), FAV10-12, BON6,
+    BON7, BON9, BON10, town, advance-ship, advance-dig, faction, convert,
+    final-fire/water/earth/air, final-network, final-<tile> and
+    final-resources; a faction's sources sum to its final VP.
+
+    \b
+    table/markdown: one table per game, a column per faction, a total row;
+    csv/json: one record per game, faction and source (game, faction,
+          source, vp).
+    With --timeline: each faction's VP after setup, after each round (final
+    scoring left out) and after final scoring, one row per game and faction.
+
+    \b
+    Examples:
+      tmlog vp game.txt
+      tmlog vp games/ --format json
+      tmlog vp game.txt --plot vp.png
+      tmlog vp game.txt --timeline --plot timeline.svg
+    """
+    from tmlog.report.output import format_frame
+    from tmlog.report.vp import vp_breakdown, vp_families, vp_timeline, without_dropped
+
+    failures = _Failures(defer=False)
+    records = _records(paths, input_format, failures)
+    if records:
+        tables = _tables(records)
+        if timeline:
+            table = vp_timeline(tables.vp_rounds, tables.factions)
+            _echo(format_frame(table, fmt))
+        elif fmt in ("table", "markdown"):
+            _echo(format_frame(vp_breakdown(tables.vp, by_faction=True), fmt, group_by="game"))
+        else:
+            _echo(format_frame(vp_breakdown(tables.vp), fmt))
+        if plot_path:
+            from tmlog.plot import plot_timeline, plot_vp
+
+            # One game: every faction. Averages over games: as in `stats`,
+            # factions that dropped out are left out.
+            several = len(records) > 1
+            note = f" — average of {len(records)} games, dropped factions left out"
+            if timeline:
+                shown = without_dropped(table, tables.factions) if several else table
+                title = f"VP after each round{note}" if several else None
+                _save(plot_timeline(shown, title=title), plot_path)
+            else:
+                vp = without_dropped(tables.vp, tables.factions) if several else tables.vp
+                dropped = () if several else records[0].dropped
+                title = f"VP by source{note}" if several else None
+                _save(plot_vp(vp_families(vp), dropped=dropped, title=title), plot_path)
+    failures.finish(len(records))
+
+
+# ----------------------------------------------------------------- leech
+
+
+@cli.command()
+@input_paths
+@output_format_option(*FORMATS, default="table")
+@click.option(
+    "--feeding", is_flag=True, help="Print who fed whom: power each faction accepted from each."
+)
+@_plot_option("the who-fed-whom heatmap and power gained against VP paid")
+@input_format_option
+def leech(
+    paths: tuple[str, ...],
+    fmt: str,
+    feeding: bool,
+    plot_path: str | None,
+    input_format: InputFormat | None,
+) -> None:
+    """Power offered to each faction, taken, refused, and the VP paid for it.
+
+    \b
+    offers, offered_power   offers received, and their power
+    accepted, accepted_power offers taken, and the power actually gained
+    declined, declined_power offers refused with a decline command
+    lapsed, lapsed_power    offers left open until the faction's own turn
+                            (the rules count them as declined; the ledger
+                            writes no row for them)
+    vp_paid                 VP paid for the power taken
+
+    With --feeding: one row per game, receiving faction and feeding faction
+    (source_faction) with the offers taken (accepted) and the power gained.
+
+    \b
+    Examples:
+      tmlog leech game.txt
+      tmlog leech games/ --feeding --format csv
+      tmlog leech game.txt --plot leech.png
+    """
+    from tmlog.report.leech import leech_totals, who_fed_whom
+    from tmlog.report.output import format_frame
+
+    failures = _Failures(defer=False)
+    records = _records(paths, input_format, failures)
+    if records:
+        tables = _tables(records)
+        totals = leech_totals(tables.leech)
+        table = who_fed_whom(tables.feeding) if feeding else totals
+        _echo(format_frame(table, fmt))
+        if plot_path:
+            from tmlog.plot import plot_leech
+
+            axes = plot_leech(who_fed_whom(tables.feeding, matrix=True), totals)
+            _save(axes[0], plot_path)
+    failures.finish(len(records))
+
+
+# ----------------------------------------------------------------- stats
+
+_BY_CHOICES = ("players", "map", "seat", "final-scoring")
+
+
+@cli.command()
+@input_paths
+@click.option(
+    "--by",
+    type=click.Choice(_BY_CHOICES),
+    default=None,
+    help="Also group by player count, map, seat (start order) or final scoring.",
+)
+@output_format_option(*FORMATS, default="table")
+@_plot_option("each faction's win rate with its interval")
+@input_format_option
+def stats(
+    paths: tuple[str, ...],
+    by: str | None,
+    fmt: str,
+    plot_path: str | None,
+    input_format: InputFormat | None,
+) -> None:
+    """Faction win rates over many games.
+
+    \b
+    games       finished games the faction played to the end
+    wins        a tie for first gives 1/k to each of the k tied factions
+    win_rate    wins / games, with ci_low and ci_high, its 95% Wilson interval
+    avg_vp      average final VP
+    avg_rank    average finishing place (1 = first; ties share the best)
+    avg_margin  average of own VP minus the mean VP of the opponents
+
+    As on the reference site, factions that dropped out are left out (the
+    output says how many), and wins, places and margins are among the
+    factions that played to the end. Unfinished games are left out too.
+    Logs that cannot be read or replayed are listed at the end; the others
+    are still counted, and the exit status is 1.
+
+    \b
+    Examples:
+      tmlog stats games/
+      tmlog stats games/ --by seat --format markdown
+      tmlog stats games/ --plot winrates.png
+    """
+    from tmlog.report.output import format_frame
+    from tmlog.report.winrates import BY, faction_winrates, left_out
+
+    failures = _Failures(defer=True)
+    records = _records(paths, input_format, failures)
+    tables = _tables(records)
+    rates = faction_winrates(tables.factions, by=by)
+    _echo(format_frame(rates, fmt))
+    out = left_out(tables.factions)
+    games = len(records) - out["unfinished"]
+    note = (
+        f"{games} games; left out: {out['dropped']} dropped factions,"
+        f" {out['unfinished']} unfinished games"
+    )
+    click.echo(
+        note if fmt in ("table", "markdown") else f"stats: {note}", err=fmt in ("csv", "json")
+    )
+    if plot_path:
+        from tmlog.plot import plot_winrates_by
+
+        axes = plot_winrates_by(rates, BY[by][1] if by else None)
+        _save(axes[0], plot_path)
+    failures.finish(len(records))
+
+
+# ---------------------------------------------------------------- render
+
+
+def _where(result: Any, stop: Any) -> str:
+    game = result.game
+    if result.stopped_early and stop is not None:
+        if stop.line is not None:
+            return f"after log line {stop.line}"
+        return f"end of round {stop.round}" + (f", turn {stop.turn}" if stop.turn else "")
+    if game.finished:
+        return "end of the game"
+    return f"round {game.round}, turn {game.turn} (incomplete game)"
+
+
+@cli.command()
+@click.argument("log", metavar="LOG")
+@click.option("--at", "at", metavar="ROW|R<round>T<turn>", help="Draw the map at this point.")
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False, writable=True),
+    metavar="FILE.png|FILE.svg",
+    help="The picture to write.",
+)
+@input_format_option
+def render(log: str, at: str | None, output: str, input_format: InputFormat | None) -> None:
+    """Draw the map: terrain, hex names, buildings, bridges and towns.
+
+    At the end of the log, or at --at: after a log line (120) or at the end
+    of a round's turn (R3T2), as `tmlog replay` does.
+
+    \b
+    Examples:
+      tmlog render game.txt -o map.png
+      tmlog render game.txt --at R3 -o round3.svg
+    """
+    from tmlog.replay import replay
+
+    stop = parse_at(at)
+    suffix = PurePath(output).suffix.lower()
+    if suffix not in (".png", ".svg"):
+        raise click.BadParameter("the file must end in .png or .svg", param_hint="-o")
+    result = replay(parse_file(log, input_format), stop=stop)
+    if result.error is not None:
+        raise result.error
+    from tmlog.plot import plot_board
+    from tmlog.report.frames import board_frames
+
+    board = board_frames(result)
+    title = f"{PurePath(result.source).name} — {_where(result, stop)}"
+    _save(plot_board(board.hexes, board.bridges, title=title), output)

@@ -1,0 +1,118 @@
+"""Colours of terrains and factions, figure creation and saving."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from matplotlib.axes import Axes
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from tmlog.errors import TmlogError
+
+TERRAIN_COLORS = {
+    "red": "#e04040",
+    "green": "#40a040",
+    "yellow": "#e0e040",
+    "brown": "#a06040",
+    "blue": "#2080f0",
+    "black": "#000000",
+    "gray": "#808080",
+    "ice": "#d8ecf8",
+    "volcano": "#f0a020",
+}
+"""Faction colours: the reference site's own (``stc/common.js``, ``colors``)."""
+
+TERRAIN_FILLS = {
+    "red": "#f08080",
+    "green": "#80f080",
+    "yellow": "#f0f080",
+    "brown": "#b08040",
+    "blue": "#60c0f0",
+    "black": "#404040",
+    "gray": "#c0c0c0",
+    "ice": "#e0f0ff",
+    "volcano": "#f0c060",
+    "white": "#dcecf7",
+}
+"""Map hex fills: the site's lighter ``bgcolors`` (``white`` = river, drawn pale blue)."""
+
+FACTION_TERRAIN = {
+    "chaosmagicians": "red",
+    "giants": "red",
+    "nomads": "yellow",
+    "fakirs": "yellow",
+    "halflings": "brown",
+    "cultists": "brown",
+    "alchemists": "black",
+    "darklings": "black",
+    "swarmlings": "blue",
+    "mermaids": "blue",
+    "witches": "green",
+    "auren": "green",
+    "dwarves": "gray",
+    "engineers": "gray",
+    "icemaidens": "ice",
+    "yetis": "ice",
+    "acolytes": "volcano",
+    "dragonlords": "volcano",
+}
+"""Each faction's home terrain (as the site colours them)."""
+
+_SECOND_OF_COLOR = {
+    "giants",
+    "fakirs",
+    "halflings",
+    "alchemists",
+    "mermaids",
+    "auren",
+    "dwarves",
+    "yetis",
+    "dragonlords",
+}
+
+
+def faction_color(faction: str) -> str:
+    """The colour of a faction: its home terrain's (grey if unknown).
+
+    >>> faction_color("witches"), faction_color("auren"), faction_color("shapeshifters")
+    ('#40a040', '#40a040', '#b0b0b0')
+    """
+    return TERRAIN_COLORS.get(FACTION_TERRAIN.get(faction, ""), "#b0b0b0")
+
+
+def faction_linestyle(faction: str) -> str:
+    """Solid for one faction of each colour, dashed for the other (they share a colour)."""
+    return "--" if faction in _SECOND_OF_COLOR else "-"
+
+
+def contrast(color: str) -> str:
+    """Black or white, whichever reads better on ``color`` (a ``#rrggbb`` string)."""
+    r, g, b = (int(color[i : i + 2], 16) for i in (1, 3, 5))
+    return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 140 else "#ffffff"
+
+
+def new_axes(width: float = 9, height: float = 5.5, *, ncols: int = 1) -> list[Axes]:
+    """Axes of a new figure drawn by the Agg canvas (no display, no pyplot)."""
+    fig = Figure(figsize=(width, height), layout="constrained")
+    FigureCanvasAgg(fig)
+    axes = fig.subplots(1, ncols, squeeze=False)[0]
+    return list(axes)
+
+
+def save(figure: Figure, path: str | os.PathLike[str]) -> None:
+    """Write a figure to ``path``; the format comes from its suffix (``.png`` or ``.svg``).
+
+    Raises:
+        TmlogError: another suffix, or the file cannot be written.
+    """
+    suffix = Path(path).suffix.lower()
+    if suffix not in (".png", ".svg"):
+        raise TmlogError(
+            f"{path}: cannot write a picture as {suffix or 'no suffix'!r}; use .png or .svg"
+        )
+    try:
+        figure.savefig(path, dpi=150 if suffix == ".png" else None, facecolor="white")
+    except OSError as exc:
+        raise TmlogError(f"{path}: cannot write: {exc.strerror or exc}") from None
