@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 
+from tmlog.convert import ledger_to_commands
 from tmlog.errors import ReplayError
 from tmlog.parse import parse_file, parse_log
 from tmlog.parse.log import Recorded
@@ -226,3 +227,25 @@ def as_dict(row: Row) -> dict[str, int]:
 def error_of(result: Replay) -> ReplayError:
     assert result.error is not None, "expected the replay to stop on an illegal move"
     return result.error
+
+
+# ------------------------------------------------- corpus command logs, cut
+
+
+@functools.cache
+def command_log(game: str) -> tuple[str, ...]:
+    """A corpus game's command-log form (``tmlog convert``), as lines."""
+    return tuple(ledger_to_commands(parse_file(str(LEDGER_DIR / f"{game}.txt"))).splitlines())
+
+
+def cut_before(game: str, command: str, *, occurrence: int = 1) -> list[str]:
+    """The command log of ``4pLeague_{game}`` up to (not including) a line.
+
+    ``command`` is the whole line (``cultists: send p to EARTH``); ``occurrence``
+    picks the n-th such line. The lines kept are exactly those the reference
+    engine was given when its figures for the test were obtained.
+    """
+    lines = command_log(f"4pLeague_{game}")
+    hits = [i for i, text in enumerate(lines) if text == command]
+    assert len(hits) >= occurrence, f"{command!r} not in 4pLeague_{game}"
+    return list(lines[: hits[occurrence - 1]])
