@@ -155,7 +155,7 @@ def test_stats_lists_failures_at_the_end(runner: CliRunner, tmp_path: Path) -> N
     broken.write_text("setup witches\nsetup nomads\nwitches: upgrade E5 to SH\n", "utf-8")
     result = runner.invoke(cli, ["stats", str(SAMPLE_DIR), str(broken), str(tmp_path / "no.txt")])
     assert result.exit_code == 1
-    assert "3 games; left out: 1 dropped factions" in result.stdout
+    assert "3 games; left out: 1 dropped faction, 0 unfinished games" in result.stdout
     err = result.stderr.splitlines()
     assert err[0] == "2 of 5 logs failed and are not counted:"
     assert err[1].startswith(f"  {broken}:3: witches: upgrade E5 to SH: ")
@@ -242,3 +242,36 @@ def test_cli_imports_pandas_and_matplotlib_only_when_needed() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_stats_of_nothing(runner: CliRunner, tmp_path: Path) -> None:
+    out = tmp_path / "none.png"
+    code, stdout, err = run(runner, "stats", str(tmp_path / "no.txt"), "--plot", str(out))
+    assert code == 1
+    assert stdout.splitlines()[-1] == "0 games; left out: 0 dropped factions, 0 unfinished games"
+    assert "not written" in err and not out.exists()
+
+
+def test_stats_leave_out_unfinished_games(runner: CliRunner, tmp_path: Path) -> None:
+    lines = DROPOUT_GAME.read_text(encoding="utf-8").splitlines(keepends=True)
+    cut = tmp_path / "cut.txt"
+    cut.write_text("".join(lines[:200]), encoding="utf-8")
+    code, out, _ = run(runner, "stats", str(cut), str(SAMPLE_DIR / "4pLeague_S69_D1L1_G6.txt"))
+    assert code == 0
+    assert out.splitlines()[-1] == "1 game; left out: 0 dropped factions, 1 unfinished game"
+    assert [line.split()[1] for line in out.splitlines()[1:-1]] == ["1"] * 4
+
+
+README = Path(__file__).parent.parent / "README.md"
+
+
+@pytest.mark.parametrize("command", ["vp", "leech", "stats"])
+def test_readme_shows_real_output(
+    runner: CliRunner, command: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocks = re.findall(r"```\n\$ tmlog (.*?)\n(.*?)```", README.read_text("utf-8"), re.S)
+    shown = {args.split()[0]: (args, output) for args, output in blocks}
+    args, output = shown[command]
+    monkeypatch.chdir(README.parent)
+    result = runner.invoke(cli, args.split())
+    assert result.stdout == output

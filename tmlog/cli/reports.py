@@ -84,6 +84,10 @@ def _tables(records: list[GameRecord]) -> Frames:
     return frames(records)
 
 
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}" if n == 1 else f"{n} {what}s"
+
+
 def _echo(text: str) -> None:
     click.echo(text)
 
@@ -279,13 +283,15 @@ def stats(
     out = left_out(tables.factions)
     games = len(records) - out["unfinished"]
     note = (
-        f"{games} games; left out: {out['dropped']} dropped factions,"
-        f" {out['unfinished']} unfinished games"
+        f"{_count(games, 'game')}; left out: {_count(out['dropped'], 'dropped faction')},"
+        f" {_count(out['unfinished'], 'unfinished game')}"
     )
     click.echo(
         note if fmt in ("table", "markdown") else f"stats: {note}", err=fmt in ("csv", "json")
     )
-    if plot_path:
+    if plot_path and rates.empty:
+        click.echo(f"no finished games: {plot_path} not written", err=True)
+    elif plot_path:
         from tmlog.plot import plot_winrates_by
 
         axes = plot_winrates_by(rates, BY[by][1] if by else None)

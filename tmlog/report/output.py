@@ -89,9 +89,7 @@ def _plain(value: Any) -> Any:
 
 def _decimals(column: pd.Series) -> int:
     values = column.dropna()
-    if values.empty or (values == values.round()).all():
-        return 0
-    return 3 if values.abs().max() <= 1 else 2
+    return 3 if values.empty or values.abs().max() <= 1 else 2
 
 
 def _cells(column: pd.Series) -> list[str]:
