@@ -257,10 +257,10 @@ def replay(
     game.ledger.finish_row()
     if result.error is None and not result.stopped_early and not game.finished:
         result.warnings.append(f"{name}: incomplete game (round {game.round}, turn {game.turn})")
-    if players:
-        by_faction = {f.name: p for f, p in zip(game.order, players, strict=False)}
-        for f in game.order:
-            f.player = f.player or by_faction.get(f.name)
+    # "Player N" of a ledger is seat N: the N-th faction to be set up.
+    for f in game.order:
+        if f.player is None and 0 < f.start_order <= len(players):
+            f.player = players[f.start_order - 1]
     return result
 
 

@@ -215,7 +215,7 @@ def record_game(replay: Replay, *, game_id: str | None = None) -> GameRecord:
     faction_rows = tuple(
         FactionRow(
             f.name,
-            _player(f.player, f.start_order, players),
+            f.player,
             f.start_order,
             final_vp[f.name],
             None if f.dropped else rank_of[final_vp[f.name]],
@@ -255,13 +255,6 @@ def record_game(replay: Replay, *, game_id: str | None = None) -> GameRecord:
             for (r, s), p in sorted(fed.items(), key=lambda kv: (names.index(kv[0][0]), kv[0][1]))
         ),
     )
-
-
-def _player(known: str | None, seat: int, players: tuple[str, ...]) -> str | None:
-    # The ledger's "Player N: name" rows list the players by seat (start order).
-    if 0 < seat <= len(players):
-        return players[seat - 1]
-    return known
 
 
 # ------------------------------------------------------------ source order
