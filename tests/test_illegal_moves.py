@@ -439,11 +439,6 @@ def test_unknown_map_id() -> None:
     assert "does not know its terrain" in err.reason
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the unknown-map error carries no position: replay() raises it (rather than"
-    " returning it in Replay.error) without the line and command of the 'map' row",
-)
 def test_unknown_map_id_is_located() -> None:
     err = _unknown_map_error()
     assert (err.source, err.line) == ("map.log", 1)

@@ -214,13 +214,18 @@ def rewrite_stream(stream: Sequence[a.Action], game: Game) -> list[StreamItem]:
 # ------------------------------------------------------------- replaying
 
 
-def _board_and_setup(stream: Sequence[a.Action]) -> tuple[str, dict[str, int] | None]:
+def _board_and_setup(stream: Sequence[a.Action], source: str) -> tuple[str, dict[str, int] | None]:
     map_id = ORIGINAL_ID
     for act in stream:
         if isinstance(act, a.SelectMap):
             map_id = ORIGINAL_ID if act.map_id == "original" else act.map_id
-    if map_id not in MAPS:
-        raise ReplayError(f"unknown map id {map_id}: tmlog does not know its terrain")
+            if map_id not in MAPS:
+                raise ReplayError(
+                    f"unknown map id {map_id}: tmlog does not know its terrain",
+                    source=source,
+                    line=act.line,
+                    command=str(act),
+                )
     variant = VP_VARIANTS.get(map_id)
     return MAPS[map_id][1], (VP_SETUPS[variant] if variant else None)
 
@@ -245,7 +250,7 @@ def replay(
         stream = command_stream(log)
         name = source or log.source
         players = players_of(log.rows) if log.format == "ledger" else []
-    terrain_text, vp_setup = _board_and_setup(stream)
+    terrain_text, vp_setup = _board_and_setup(stream, name)
     game = Game(board_for(parse_terrain(terrain_text)), options=set(options), vp_setup=vp_setup)
     game.ledger = Ledger()
     result = Replay(name, game, game.ledger.rows, game.events, players, game.warnings)
