@@ -10,42 +10,45 @@ abilities and stronghold effects), ``convert`` (VP bought or sold during
 play), ``final-fire``, ``final-water``, ``final-earth``, ``final-air``,
 ``final-network``, ``final-<tile>`` (a Fire & Ice final scoring tile) and
 ``final-resources``.
+
+Events are named tuples: immutable and cheap to make (a game has about 700).
+Every event starts with the same four fields — ``round``, ``turn``,
+``line`` (the log line of the command that caused it, 0 for the engine's
+own steps) and ``faction`` (None for events of the whole game).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Event:
-    """Something that happened to a faction (or to the game, if ``faction`` is None)."""
+class FactionJoined(NamedTuple):
+    """A faction was set up (``player`` is known only from the log's player list)."""
 
     round: int
     turn: int
     line: int
-    """Log line of the command that caused it (0 for the engine's own steps)."""
     faction: str | None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class FactionJoined(Event):
-    """A faction was set up (``player`` is known only from the log's player list)."""
-
     start_order: int
     player: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class VpChanged(Event):
+class VpChanged(NamedTuple):
+    round: int
+    turn: int
+    line: int
+    faction: str | None
     delta: int
     source: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PowerOffered(Event):
+class PowerOffered(NamedTuple):
     """``faction`` may gain power because ``source_faction`` built next to it."""
 
+    round: int
+    turn: int
+    line: int
+    faction: str | None
     source_faction: str
     amount: int
     """The offer as the rules compute it (sum of adjacent building strengths)."""
@@ -54,8 +57,11 @@ class PowerOffered(Event):
     offer_id: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PowerAccepted(Event):
+class PowerAccepted(NamedTuple):
+    round: int
+    turn: int
+    line: int
+    faction: str | None
     source_faction: str
     amount: int
     power: int
@@ -65,8 +71,11 @@ class PowerAccepted(Event):
     offer_id: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PowerDeclined(Event):
+class PowerDeclined(NamedTuple):
+    round: int
+    turn: int
+    line: int
+    faction: str | None
     source_faction: str
     amount: int
     power: int
@@ -76,68 +85,139 @@ class PowerDeclined(Event):
     """False when the offer lapsed because the receiver took its turn first."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class IncomeTaken(Event):
+class IncomeTaken(NamedTuple):
+    round: int
+    turn: int
+    line: int
+    faction: str | None
     kind: str
     """``cult`` (round-scoring cult reward), ``other`` or ``all``."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Built(Event):
+class Built(NamedTuple):
+    round: int
+    turn: int
+    line: int
+    faction: str | None
     hex: str
     building: str
     upgraded_from: str | None = None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Transformed(Event):
+class Transformed(NamedTuple):
     """A hex changed terrain (``faction`` did it)."""
 
+    round: int
+    turn: int
+    line: int
+    faction: str | None
     hex: str
     terrain: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class BridgeBuilt(Event):
+class BridgeBuilt(NamedTuple):
+    round: int
+    turn: int
+    line: int
+    faction: str | None
     hex1: str
     hex2: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TownFounded(Event):
+class TownFounded(NamedTuple):
     """Buildings that became a town (``grew``: joined an existing town)."""
 
+    round: int
+    turn: int
+    line: int
+    faction: str | None
     hexes: tuple[str, ...]
     grew: bool = False
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TileTaken(Event):
+class TileTaken(NamedTuple):
+    round: int
+    turn: int
+    line: int
+    faction: str | None
     tile: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class CultStep(Event):
+class CultStep(NamedTuple):
+    round: int
+    turn: int
+    line: int
+    faction: str | None
     cult: str
     level: int
     """Position after the step."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Passed(Event):
+class Passed(NamedTuple):
+    round: int
+    turn: int
+    line: int
+    faction: str | None
     bonus: str | None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class FactionDropped(Event):
-    pass
+class FactionDropped(NamedTuple):
+    round: int
+    turn: int
+    line: int
+    faction: str | None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RoundStarted(Event):
+class RoundStarted(NamedTuple):
+    round: int
+    turn: int
+    line: int
+    faction: str | None
     scoring_tile: str | None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GameFinished(Event):
-    pass
+class GameFinished(NamedTuple):
+    round: int
+    turn: int
+    line: int
+    faction: str | None
+
+
+Event = (
+    FactionJoined
+    | VpChanged
+    | PowerOffered
+    | PowerAccepted
+    | PowerDeclined
+    | IncomeTaken
+    | Built
+    | Transformed
+    | BridgeBuilt
+    | TownFounded
+    | TileTaken
+    | CultStep
+    | Passed
+    | FactionDropped
+    | RoundStarted
+    | GameFinished
+)
+"""Any event."""
+
+EVENT_TYPES: tuple[type[Event], ...] = (
+    FactionJoined,
+    VpChanged,
+    PowerOffered,
+    PowerAccepted,
+    PowerDeclined,
+    IncomeTaken,
+    Built,
+    Transformed,
+    BridgeBuilt,
+    TownFounded,
+    TileTaken,
+    CultStep,
+    Passed,
+    FactionDropped,
+    RoundStarted,
+    GameFinished,
+)

@@ -23,7 +23,6 @@ at the end of a replay) serve ad-hoc analysis and ``tmlog render``.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -422,11 +421,11 @@ def frames(records: Iterable[GameRecord]) -> Frames:
 def _event_columns() -> dict[str, str]:
     columns = {"game": "string", "event": "string"}
     dtypes = {"int": "Int64", "bool": "boolean", "str": "string"}
-    classes: list[type[ev.Event]] = [ev.Event, *ev.Event.__subclasses__()]
-    for cls in classes:
-        for f in dataclasses.fields(cls):
-            name = _EVENT_FIELD_RENAMES.get(f.name, f.name)
-            base = str(f.type).split(" | ")[0]
+    for cls in ev.EVENT_TYPES:
+        for field_name in cls._fields:
+            name = _EVENT_FIELD_RENAMES.get(field_name, field_name)
+            hint = cls.__annotations__[field_name]
+            base = str(getattr(hint, "__forward_arg__", hint)).split(" | ")[0]
             columns.setdefault(name, dtypes.get(base, "object"))
     return columns
 
@@ -455,8 +454,8 @@ def events_frame(replay: Replay, *, game_id: str | None = None) -> pd.DataFrame:
     rows = []
     for e in replay.events:
         row: dict[str, Any] = {"game": game, "event": type(e).__name__}
-        for f in dataclasses.fields(e):
-            row[_EVENT_FIELD_RENAMES.get(f.name, f.name)] = getattr(e, f.name)
+        for name, value in zip(e._fields, e, strict=True):
+            row[_EVENT_FIELD_RENAMES.get(name, name)] = value
         rows.append(row)
     # Nullable dtypes: integer columns stay integers where other events leave them empty.
     return pd.DataFrame(rows, columns=EVENT_COLUMNS).astype(EVENT_DTYPES)
