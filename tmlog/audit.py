@@ -59,6 +59,8 @@ class AuditReport:
     final_vp: dict[str, int] = field(default_factory=dict)
     recorded_final_vp: dict[str, int] = field(default_factory=dict)
     replay: Replay | None = None
+    ranked_vp: list[tuple[str, int]] = field(default_factory=list)
+    """Final VP, best first."""
 
     @property
     def ok(self) -> bool:
@@ -132,4 +134,21 @@ def audit(ledger: ParsedLog, result: Replay | None = None) -> AuditReport:
             report.divergences.append(
                 Divergence(0, faction, "final", "final vp", vp, report.final_vp.get(faction))
             )
+    return report
+
+
+def audit_job(ledger: ParsedLog, result: Replay) -> AuditReport:
+    """:func:`audit` as a corpus-runner job: the report without the replay it came from.
+
+    A log that is not a ledger gives a report whose ``error`` says so.
+    """
+    if ledger.format != "ledger":
+        report = AuditReport(ledger.source)
+        report.error = ReplayError(
+            "not a ledger export, nothing recorded to audit", source=ledger.source
+        )
+        return report
+    report = audit(ledger, result)
+    report.replay = None
+    report.ranked_vp = sorted(report.final_vp.items(), key=lambda kv: (-kv[1], kv[0]))
     return report

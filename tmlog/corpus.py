@@ -1,10 +1,15 @@
-"""Many logs → one :class:`~tmlog.report.frames.GameRecord` each.
+"""The corpus runner: many logs, replayed in parallel, cached, streamed.
 
-:func:`iter_records` is the single loop the report commands use to read a
-corpus; a parallel or cached runner can replace it as long as it yields the
-same items: a :class:`GameRecord` for every log that could be read (its
-``error`` says if the replay broke a rule part-way) and a :class:`Failure`
-for every path that could not be read or parsed at all. No pandas here.
+Every command that takes many logs reads them through a :class:`Runner`:
+logs are read and hashed in this process and handed out in chunks to a
+process pool (``jobs`` > 1), to a Dask cluster (``dask_scheduler``), or
+replayed here (``jobs`` = 1). Results come back in the order of the logs,
+one window of logs at a time, so memory stays flat however large the corpus.
+A log that cannot be read, parsed or replayed becomes a :class:`Failure` in
+its place and the run goes on.
+
+:func:`iter_records` adds the results cache (:mod:`tmlog.cache`) for the
+report commands' per-game records.
 
 >>> items = list(iter_records(["sample_logs/4pLeague_S64_D1L1_G3.txt", "missing.txt"]))
 >>> [type(item).__name__ for item in items]
@@ -15,21 +20,293 @@ for every path that could not be read or parsed at all. No pandas here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import NamedTuple
+import dataclasses
+import os
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from tmlog.errors import TmlogError
-from tmlog.parse import InputFormat, parse_file
-from tmlog.parse.reading import expand_paths
-from tmlog.replay import replay
+from tmlog.parse import InputFormat, ParsedLog, parse_log
+from tmlog.parse.reading import STDIN, iter_paths, read_bytes
+from tmlog.replay import Replay, replay
 from tmlog.report.frames import GameRecord, record_game
+
+if TYPE_CHECKING:
+    from tmlog.cache import ResultCache
+
+T = TypeVar("T")
+
+WINDOW = 1000
+"""Logs read, replayed and handed back at a time (bounds memory)."""
+CHUNK = 16
+"""Logs per task given to a worker (fewer, larger tasks cost less to hand out)."""
 
 
 class Failure(NamedTuple):
-    """A path that gave no game: unreadable, not a log, or a syntax error."""
+    """A log that gave no result: unreadable, not a log, a syntax error, or a crash."""
 
     source: str
     message: str
+
+
+class Log(NamedTuple):
+    """A log read from disk, ready to be handed to a worker."""
+
+    source: str
+    data: bytes
+
+
+Job = Callable[[ParsedLog, Replay], T]
+"""What to compute from each parsed and replayed log (a top-level function, so it pickles)."""
+
+Progress = Callable[[int, int], None]
+"""Called with (logs done, logs in the run) as results come in."""
+
+
+def default_jobs() -> int:
+    """All the cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+# ------------------------------------------------------------ the workers
+
+
+def process_log(log: Log, job: Job[T], input_format: InputFormat | None) -> T | Failure:
+    """Parse, replay and run ``job`` on one log, turning any error into a Failure."""
+    try:
+        parsed = parse_log(log.data, source=log.source, input_format=input_format, partial=True)
+        return job(parsed, replay(parsed))
+    except TmlogError as exc:
+        return Failure(log.source, str(exc))
+    except Exception as exc:  # a bug in tmlog: report it, keep the run going
+        return Failure(log.source, f"internal error: {type(exc).__name__}: {exc}")
+
+
+def process_chunk(
+    chunk: Sequence[Log], job: Job[T], input_format: InputFormat | None
+) -> list[T | Failure]:
+    return [process_log(log, job, input_format) for log in chunk]
+
+
+def record(parsed: ParsedLog, result: Replay) -> GameRecord:
+    """The report commands' job: a replay's :class:`GameRecord`."""
+    return record_game(result)
+
+
+class Checked(NamedTuple):
+    """What ``tmlog validate`` says about one log."""
+
+    source: str
+    error: str | None
+    """The rule broken, with its position (None: the log is legal)."""
+    status: str
+    """``4 factions, 6 rounds`` or ``…, incomplete game (round R, turn T)``."""
+    final_vp: tuple[tuple[str, int], ...]
+    """Final VP, best first."""
+    warnings: tuple[str, ...]
+
+
+def check(parsed: ParsedLog, result: Replay) -> Checked:
+    """The validate command's job."""
+    game = result.game
+    factions = len(result.factions)
+    if game.finished:
+        status = f"{factions} factions, {game.round} rounds"
+    else:
+        status = f"{factions} factions, incomplete game (round {game.round}, turn {game.turn})"
+    ranked = tuple(sorted(result.final_vp().items(), key=lambda kv: (-kv[1], kv[0])))
+    return Checked(
+        parsed.source,
+        str(result.error) if result.error is not None else None,
+        status,
+        ranked,
+        (*parsed.warnings, *result.warnings),
+    )
+
+
+# ------------------------------------------------------------ reading logs
+
+
+def list_logs(paths: Iterable[str]) -> list[str | Failure]:
+    """The logs named on a command line (files, directories, ``-``), problems in place."""
+    out: list[str | Failure] = []
+    for item in iter_paths(paths):
+        if isinstance(item, TmlogError):
+            out.append(Failure(getattr(item, "source", ""), str(item)))
+        else:
+            out.append(item)
+    return out
+
+
+def read_log(path: str) -> Log | Failure:
+    try:
+        return Log("<stdin>" if path == STDIN else path, read_bytes(path))
+    except TmlogError as exc:
+        return Failure(path, str(exc))
+
+
+def _windows(items: Sequence[T], size: int) -> Iterator[Sequence[T]]:
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
+
+
+# -------------------------------------------------------------- the runner
+
+
+class Runner(Generic[T]):
+    """Runs a job over logs: here, in a process pool, or on a Dask cluster."""
+
+    def __init__(
+        self,
+        job: Job[T],
+        *,
+        input_format: InputFormat | None = None,
+        jobs: int = 1,
+        dask_scheduler: str | None = None,
+    ) -> None:
+        self.job = job
+        self.input_format = input_format
+        self.jobs = max(1, jobs)
+        self.dask_scheduler = dask_scheduler
+        self._pool: Any = None
+        self._client: Any = None
+
+    def __enter__(self) -> Runner[T]:
+        if self.dask_scheduler:
+            try:
+                from distributed import Client
+            except ImportError:
+                raise TmlogError(
+                    "--dask-scheduler needs dask and distributed: pip install 'tmlog[dask]'"
+                ) from None
+            try:
+                self._client = Client(self.dask_scheduler, timeout=30)  # type: ignore[no-untyped-call]
+            except OSError as exc:
+                raise TmlogError(
+                    f"cannot reach the Dask scheduler at {self.dask_scheduler}: {exc}"
+                ) from None
+        elif self.jobs > 1:
+            self._pool = ProcessPoolExecutor(max_workers=self.jobs)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+        if self._client is not None:
+            self._client.close()
+            self._client = None
+
+    def map(self, logs: Sequence[Log]) -> list[T | Failure]:
+        """The job's result (or a Failure) for each log, in order."""
+        if not logs:
+            return []
+        if self._pool is None and self._client is None:
+            return process_chunk(logs, self.job, self.input_format)
+        chunks = list(_windows(logs, CHUNK))
+        if self._client is not None:
+            futures = self._client.map(
+                process_chunk,
+                chunks,
+                job=self.job,
+                input_format=self.input_format,
+                pure=False,
+            )
+            results = self._client.gather(futures)
+        else:
+            futures = [
+                self._pool.submit(process_chunk, chunk, self.job, self.input_format)
+                for chunk in chunks
+            ]
+            results = [f.result() for f in futures]
+        return [item for chunk in results for item in chunk]
+
+    def run(
+        self, paths: Iterable[str], *, progress: Progress | None = None
+    ) -> Iterator[T | Failure]:
+        """The job's result (or a Failure) for every log named by ``paths``, in order."""
+        names = list_logs(paths)
+        done = 0
+        for window in _windows(names, WINDOW):
+            items = [n if isinstance(n, Failure) else read_log(n) for n in window]
+            results = iter(self.map([i for i in items if isinstance(i, Log)]))
+            for item in items:
+                yield item if isinstance(item, Failure) else next(results)
+            done += len(window)
+            if progress is not None:
+                progress(done, len(names))
+
+
+# ----------------------------------------------------------------- records
+
+
+def iter_records(
+    paths: Iterable[str],
+    input_format: InputFormat | None = None,
+    *,
+    jobs: int = 1,
+    cache: ResultCache | None = None,
+    dask_scheduler: str | None = None,
+    tables: Sequence[str] | None = None,
+    progress: Progress | None = None,
+) -> Iterator[GameRecord | Failure]:
+    """One :class:`GameRecord` (or :class:`Failure`) per log named by ``paths``, in order.
+
+    Args:
+        jobs: worker processes (1: replay in this process).
+        cache: where to find records replayed before and keep new ones (None: no cache).
+        dask_scheduler: address of a Dask distributed scheduler to replay on.
+        tables: the parts of cached records to load (default: all of them).
+        progress: called with (done, total) after each window of logs.
+    """
+    names = list_logs(paths)
+    done = 0
+    last = time.monotonic()
+    with Runner(record, input_format=input_format, jobs=jobs, dask_scheduler=dask_scheduler) as r:
+        for window in _windows(names, WINDOW):
+            items = [n if isinstance(n, Failure) else read_log(n) for n in window]
+            keys: list[str | None] = [None] * len(items)
+            hits: dict[str, GameRecord] = {}
+            if cache is not None:
+                from tmlog.cache import TABLES, content_key
+
+                keys = [content_key(i.data) if isinstance(i, Log) else None for i in items]
+                hits = cache.load([k for k in keys if k], tables=tables or TABLES)
+            todo = [
+                i for i, k in zip(items, keys, strict=True) if isinstance(i, Log) and k not in hits
+            ]
+            fresh = iter(r.map(todo))
+            new: list[tuple[str, GameRecord]] = []
+            out: list[GameRecord | Failure] = []
+            for item, key in zip(items, keys, strict=True):
+                if isinstance(item, Failure):
+                    out.append(item)
+                elif key is not None and key in hits:
+                    out.append(_as_found(hits[key], item.source))
+                else:
+                    result = next(fresh)
+                    if key is not None and isinstance(result, GameRecord):
+                        new.append((key, result))
+                    out.append(result)
+            if cache is not None and new:
+                cache.store(new)
+            yield from out
+            done += len(window)
+            if progress is not None and (time.monotonic() - last > 0.1 or done == len(names)):
+                last = time.monotonic()
+                progress(done, len(names))
+
+
+def _as_found(cached: GameRecord, source: str) -> GameRecord:
+    """A cached record under the path the log was found at this time."""
+    if cached.game == source:
+        return cached
+    return dataclasses.replace(cached, game=source)
 
 
 def record_file(path: str, input_format: InputFormat | None = None) -> GameRecord:
@@ -38,22 +315,10 @@ def record_file(path: str, input_format: InputFormat | None = None) -> GameRecor
     Raises:
         TmlogError: the log cannot be read or parsed.
     """
-    parsed = parse_file(path, input_format)
-    return record_game(replay(parsed))
-
-
-def iter_records(
-    paths: Iterable[str], input_format: InputFormat | None = None
-) -> Iterator[GameRecord | Failure]:
-    """One item per log named by ``paths`` (files, directories, ``-``), in order."""
-    for path in paths:
-        try:
-            files = list(expand_paths([path]))
-        except TmlogError as exc:
-            yield Failure(path, str(exc))
-            continue
-        for file in files:
-            try:
-                yield record_file(file, input_format)
-            except TmlogError as exc:
-                yield Failure(file, str(exc))
+    log = read_log(path)
+    if isinstance(log, Failure):
+        raise TmlogError(log.message)
+    result = process_log(log, record, input_format)
+    if isinstance(result, Failure):
+        raise TmlogError(result.message)
+    return result

@@ -10,6 +10,8 @@ usage errors with status 2 (click's default); no traceback is shown.
 
 from __future__ import annotations
 
+import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
@@ -72,6 +74,79 @@ def output_format_option(*choices: str, default: str) -> Callable[[F], F]:
 def input_paths(func: F) -> F:
     """The ``PATH...`` argument of a command that reads logs."""
     return click.argument("paths", nargs=-1, required=True, metavar="PATH...")(func)
+
+
+def corpus_options(func: F) -> F:
+    """``--jobs``, ``--cache``/``--no-cache``, ``--quiet`` and ``--dask-scheduler``."""
+    options = [
+        click.option(
+            "-j",
+            "--jobs",
+            type=click.IntRange(min=1),
+            default=None,
+            help="Replay this many logs in parallel (default: all cores).",
+        ),
+        click.option(
+            "--cache",
+            "cache_dir",
+            type=click.Path(file_okay=False),
+            default=None,
+            help="Results cache directory (default: the user's cache directory).",
+        ),
+        click.option("--no-cache", is_flag=True, help="Replay every log; read and write no cache."),
+        click.option("-q", "--quiet", is_flag=True, help="No progress bar."),
+        click.option(
+            "--dask-scheduler",
+            metavar="ADDRESS",
+            default=None,
+            help="Replay on this Dask distributed cluster (pip install 'tmlog[dask]').",
+        ),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+class CorpusSettings:
+    """How a command runs over many logs: parallelism, cache, progress display."""
+
+    def __init__(
+        self,
+        jobs: int | None = None,
+        cache_dir: str | None = None,
+        no_cache: bool = False,
+        quiet: bool = False,
+        dask_scheduler: str | None = None,
+    ) -> None:
+        from tmlog.corpus import default_jobs
+
+        self.jobs = jobs or default_jobs()
+        self.cache_dir = cache_dir
+        self.no_cache = no_cache
+        self.quiet = quiet
+        self.dask_scheduler = dask_scheduler
+
+    def cache(self) -> Any:
+        if self.no_cache:
+            return None
+        from tmlog.cache import ResultCache
+
+        return ResultCache(self.cache_dir)
+
+    def progress(self) -> Callable[[int, int], None] | None:
+        """A progress line on standard error, if it is a terminal and not --quiet."""
+        if self.quiet or not sys.stderr.isatty():
+            return None
+        start = time.monotonic()
+
+        def show(done: int, total: int) -> None:
+            rate = done / max(time.monotonic() - start, 1e-9)
+            end = "\n" if done >= total else ""
+            click.echo(f"\r{done}/{total} logs, {rate:.0f}/s ", err=True, nl=False)
+            if end:
+                click.echo("\r" + " " * 40 + "\r", err=True, nl=False)
+
+        return show
 
 
 class Inputs:

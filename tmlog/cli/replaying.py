@@ -8,10 +8,17 @@ from typing import Any
 
 import click
 
-from tmlog.audit import AuditReport, audit
-from tmlog.cli import Inputs, cli, input_format_option, input_paths, output_format_option
-from tmlog.errors import TmlogError
-from tmlog.parse import InputFormat, ParsedLog, parse_file
+from tmlog.audit import AuditReport, audit_job
+from tmlog.cli import (
+    CorpusSettings,
+    cli,
+    corpus_options,
+    input_format_option,
+    input_paths,
+    output_format_option,
+)
+from tmlog.corpus import Failure, Runner, check
+from tmlog.parse import InputFormat, parse_file
 from tmlog.replay import Replay, Stop, game_summary, replay
 
 _AT = re.compile(r"^[Rr](\d+)(?:[Tt](\d+))?$")
@@ -29,20 +36,6 @@ def parse_at(value: str | None) -> Stop | None:
     raise click.BadParameter(
         "use a log line number (120) or a round and turn (R3T2)", param_hint="--at"
     )
-
-
-def _status(result: Replay) -> str:
-    game = result.game
-    if game.finished:
-        return f"{len(result.factions)} factions, {game.round} rounds"
-    return (
-        f"{len(result.factions)} factions, incomplete game (round {game.round}, turn {game.turn})"
-    )
-
-
-def _final_vp(result: Replay) -> str:
-    ranked = sorted(result.final_vp().items(), key=lambda kv: (-kv[1], kv[0]))
-    return ", ".join(f"{name} {vp}" for name, vp in ranked)
 
 
 # ---------------------------------------------------------------- replay
@@ -136,7 +129,8 @@ def replay_command(log: str, at: str | None, fmt: str, input_format: InputFormat
 @cli.command()
 @input_paths
 @input_format_option
-def validate(paths: tuple[str, ...], input_format: InputFormat | None) -> None:
+@corpus_options
+def validate(paths: tuple[str, ...], input_format: InputFormat | None, **corpus: Any) -> None:
     """Replay each log through the rules; one line per log.
 
     Prints `OK path: …, final VP …` or `path:line: command: the rule it
@@ -146,25 +140,30 @@ def validate(paths: tuple[str, ...], input_format: InputFormat | None) -> None:
     Example:
       tmlog validate games/
     """
-    inputs = Inputs(paths, input_format, partial=True)
-    for parsed in inputs:
-        result = replay(parsed)
-        if result.error is not None:
-            inputs.fail(result.error)
-            continue
-        for warning in result.warnings:
-            click.echo(f"warning: {warning}", err=True)
-        click.echo(f"OK {parsed.source}: {_status(result)}, final VP {_final_vp(result)}")
-    inputs.finish()
+    settings = CorpusSettings(**corpus)
+    failed = 0
+    runner = Runner(
+        check, input_format=input_format, jobs=settings.jobs, dask_scheduler=settings.dask_scheduler
+    )
+    with runner:
+        for item in runner.run(paths, progress=settings.progress()):
+            if isinstance(item, Failure):
+                click.echo(f"Error: {item.message}", err=True)
+                failed += 1
+                continue
+            for warning in item.warnings:
+                click.echo(f"warning: {warning}", err=True)
+            if item.error is not None:
+                click.echo(f"Error: {item.error}", err=True)
+                failed += 1
+                continue
+            ranked = ", ".join(f"{name} {vp}" for name, vp in item.final_vp)
+            click.echo(f"OK {item.source}: {item.status}, final VP {ranked}")
+    if failed:
+        raise click.exceptions.Exit(1)
 
 
 # ----------------------------------------------------------------- audit
-
-
-def _audit_one(parsed: ParsedLog) -> AuditReport:
-    if parsed.format != "ledger":
-        raise TmlogError(f"{parsed.source}: not a ledger export, nothing recorded to audit")
-    return audit(parsed)
 
 
 def _record(report: AuditReport, d: Any) -> dict[str, Any]:
@@ -185,7 +184,8 @@ def _record(report: AuditReport, d: Any) -> dict[str, Any]:
 @cli.command(name="audit")
 @input_paths
 @output_format_option("text", "json", default="text")
-def audit_command(paths: tuple[str, ...], fmt: str) -> None:
+@corpus_options
+def audit_command(paths: tuple[str, ...], fmt: str, **corpus: Any) -> None:
     """Compare every recorded value of ledger exports with a replay.
 
     Every row's VP, C, W, P, power bowls, cult positions and power offers,
@@ -198,41 +198,44 @@ def audit_command(paths: tuple[str, ...], fmt: str) -> None:
       tmlog audit game.txt
       tmlog audit --format json ledgers/
     """
-    inputs = Inputs(paths, "ledger", partial=True)
+    settings = CorpusSettings(**corpus)
     records: list[dict[str, Any]] = []
-    checked = rows = diverged = matched = 0
-    for parsed in inputs:
-        try:
-            report = _audit_one(parsed)
-        except TmlogError as exc:
-            inputs.fail(exc)
-            continue
-        checked += 1
-        rows += report.rows_compared
-        if report.error is not None:
-            inputs.fail(report.error)
-        if report.divergences:
-            diverged += 1
-        matched += report.ok
-        if fmt == "json":
-            records += [_record(report, d) for d in report.divergences]
-            continue
-        for d in report.divergences:
-            click.echo(d.describe(report.source))
-        if report.ok:
-            click.echo(
-                f"OK {report.source}: {report.rows_compared} rows match,"
-                f" final VP {_final_vp(report.replay) if report.replay else ''}"
-            )
-        elif report.divergences:
-            click.echo(f"DIVERGES {report.source}: {len(report.divergences)} divergences")
+    checked = rows = diverged = matched = failed = 0
+    runner = Runner(
+        audit_job, input_format="ledger", jobs=settings.jobs, dask_scheduler=settings.dask_scheduler
+    )
+    with runner:
+        for report in runner.run(paths, progress=settings.progress()):
+            if isinstance(report, Failure):
+                click.echo(f"Error: {report.message}", err=True)
+                failed += 1
+                continue
+            checked += 1
+            rows += report.rows_compared
+            if report.error is not None:
+                click.echo(f"Error: {report.error}", err=True)
+                failed += 1
+            if report.divergences:
+                diverged += 1
+            matched += report.ok
+            if fmt == "json":
+                records += [_record(report, d) for d in report.divergences]
+                continue
+            for d in report.divergences:
+                click.echo(d.describe(report.source))
+            if report.ok:
+                ranked = ", ".join(f"{name} {vp}" for name, vp in report.ranked_vp)
+                click.echo(
+                    f"OK {report.source}: {report.rows_compared} rows match, final VP {ranked}"
+                )
+            elif report.divergences:
+                click.echo(f"DIVERGES {report.source}: {len(report.divergences)} divergences")
     if fmt == "json":
         click.echo(json.dumps(records, indent=2))
     else:
         click.echo(
             f"{checked} ledgers audited, {rows} rows compared: "
-            f"{matched} match, {diverged} diverge, {inputs.failed} failed"
+            f"{matched} match, {diverged} diverge, {failed} failed"
         )
-    if diverged:
-        inputs.failed += 1
-    inputs.finish()
+    if diverged or failed:
+        raise click.exceptions.Exit(1)

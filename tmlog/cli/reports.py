@@ -9,13 +9,20 @@ so the other commands start fast.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from tmlog.cli import cli, input_format_option, input_paths, output_format_option
+from tmlog.cli import (
+    CorpusSettings,
+    cli,
+    corpus_options,
+    input_format_option,
+    input_paths,
+    output_format_option,
+)
 from tmlog.cli.replaying import parse_at
 from tmlog.parse import InputFormat, parse_file
 
@@ -62,20 +69,40 @@ class _Failures:
         raise click.exceptions.Exit(1)
 
 
-def _records(
-    paths: tuple[str, ...], input_format: InputFormat | None, failures: _Failures
-) -> list[GameRecord]:
+def _iter_records(
+    paths: tuple[str, ...],
+    input_format: InputFormat | None,
+    failures: _Failures,
+    corpus: CorpusSettings,
+    tables: tuple[str, ...] | None = None,
+) -> Iterator[GameRecord]:
+    """The records of the logs that replayed; the others go to ``failures``."""
     from tmlog.corpus import Failure, iter_records
 
-    records = []
-    for item in iter_records(paths, input_format):
+    for item in iter_records(
+        paths,
+        input_format,
+        jobs=corpus.jobs,
+        cache=corpus.cache(),
+        dask_scheduler=corpus.dask_scheduler,
+        tables=tables,
+        progress=corpus.progress(),
+    ):
         if isinstance(item, Failure):
             failures.add(item.message)
         elif item.error is not None:
             failures.add(item.error)
         else:
-            records.append(item)
-    return records
+            yield item
+
+
+def _records(
+    paths: tuple[str, ...],
+    input_format: InputFormat | None,
+    failures: _Failures,
+    corpus: CorpusSettings,
+) -> list[GameRecord]:
+    return list(_iter_records(paths, input_format, failures, corpus))
 
 
 def _tables(records: list[GameRecord]) -> Frames:
@@ -110,12 +137,14 @@ def _save(ax: Any, path: str) -> None:
     "--timeline", is_flag=True, help="VP after setup, after each round and after final scoring."
 )
 @input_format_option
+@corpus_options
 def vp(
     paths: tuple[str, ...],
     fmt: str,
     plot_path: str | None,
     timeline: bool,
     input_format: InputFormat | None,
+    **corpus: Any,
 ) -> None:
     """VP of each faction by source: where the points came from.
 
@@ -142,7 +171,7 @@ def vp(
     from tmlog.report.vp import vp_breakdown, vp_families, vp_timeline, without_dropped
 
     failures = _Failures(defer=False)
-    records = _records(paths, input_format, failures)
+    records = _records(paths, input_format, failures, CorpusSettings(**corpus))
     if records:
         tables = _tables(records)
         if timeline:
@@ -182,12 +211,14 @@ def vp(
 )
 @_plot_option("the who-fed-whom heatmap and power gained against VP paid")
 @input_format_option
+@corpus_options
 def leech(
     paths: tuple[str, ...],
     fmt: str,
     feeding: bool,
     plot_path: str | None,
     input_format: InputFormat | None,
+    **corpus: Any,
 ) -> None:
     """Power offered to each faction, taken, refused, and the VP paid for it.
 
@@ -213,7 +244,7 @@ def leech(
     from tmlog.report.output import format_frame
 
     failures = _Failures(defer=False)
-    records = _records(paths, input_format, failures)
+    records = _records(paths, input_format, failures, CorpusSettings(**corpus))
     if records:
         tables = _tables(records)
         totals = leech_totals(tables.leech)
@@ -243,12 +274,14 @@ _BY_CHOICES = ("players", "map", "seat", "final-scoring")
 @output_format_option(*FORMATS, default="table")
 @_plot_option("each faction's win rate with its interval")
 @input_format_option
+@corpus_options
 def stats(
     paths: tuple[str, ...],
     by: str | None,
     fmt: str,
     plot_path: str | None,
     input_format: InputFormat | None,
+    **corpus: Any,
 ) -> None:
     """Faction win rates over many games.
 
@@ -272,19 +305,46 @@ def stats(
       tmlog stats games/ --by seat --format markdown
       tmlog stats games/ --plot winrates.png
     """
+    from tmlog.report.frames import frames
     from tmlog.report.output import format_frame
-    from tmlog.report.winrates import BY, faction_winrates, left_out
+    from tmlog.report.winrates import (
+        BY,
+        add_tallies,
+        left_out,
+        winrate_tallies,
+        winrates_from_tallies,
+    )
 
+    # A part of the corpus at a time: memory stays flat however many games.
     failures = _Failures(defer=True)
-    records = _records(paths, input_format, failures)
-    tables = _tables(records)
-    rates = faction_winrates(tables.factions, by=by)
+    settings = CorpusSettings(**corpus)
+    tallies = []
+    counted = dropped = unfinished = 0
+    chunk: list[GameRecord] = []
+
+    def tally() -> None:
+        nonlocal counted, dropped, unfinished
+        factions = frames(chunk).factions
+        tallies.append(winrate_tallies(factions, by=by))
+        out = left_out(factions)
+        counted += len(chunk)
+        dropped += out["dropped"]
+        unfinished += out["unfinished"]
+        chunk.clear()
+
+    for record in _iter_records(
+        paths, input_format, failures, settings, tables=("games", "factions")
+    ):
+        chunk.append(record)
+        if len(chunk) >= 2000:
+            tally()
+    tally()
+    rates = winrates_from_tallies(add_tallies(tallies, by=by), by=by)
     _echo(format_frame(rates, fmt))
-    out = left_out(tables.factions)
-    games = len(records) - out["unfinished"]
+    games = counted - unfinished
     note = (
-        f"{_count(games, 'game')}; left out: {_count(out['dropped'], 'dropped faction')},"
-        f" {_count(out['unfinished'], 'unfinished game')}"
+        f"{_count(games, 'game')}; left out: {_count(dropped, 'dropped faction')},"
+        f" {_count(unfinished, 'unfinished game')}"
     )
     click.echo(
         note if fmt in ("table", "markdown") else f"stats: {note}", err=fmt in ("csv", "json")
@@ -296,7 +356,7 @@ def stats(
 
         axes = plot_winrates_by(rates, BY[by][1] if by else None)
         _save(axes[0], plot_path)
-    failures.finish(len(records))
+    failures.finish(counted)
 
 
 # ---------------------------------------------------------------- render

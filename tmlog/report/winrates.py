@@ -86,6 +86,89 @@ def counted(factions: pd.DataFrame) -> pd.DataFrame:
     return rows.reset_index(drop=True)
 
 
+TALLY_COLUMNS = ["games", "wins", "vp", "places", "margins", "margin_games"]
+"""Sums behind the win rates; tallies of parts of a corpus add up column by column."""
+
+
+def _keys(by: str | None) -> tuple[list[str], str | None]:
+    if by is None:
+        return ["faction"], None
+    if by not in BY:
+        raise ValueError(f"unknown grouping {by!r}; expected one of {', '.join(BY)}")
+    column, out_key = BY[by]
+    return [column, "faction"], out_key
+
+
+def winrate_tallies(factions: pd.DataFrame, *, by: str | None = None) -> pd.DataFrame:
+    """The sums win rates are computed from, per faction (and ``by`` group).
+
+    Tallies of separate sets of games add up (``pd.concat`` then a grouped
+    sum), so win rates over a corpus too large to hold at once are computed
+    a part at a time.
+
+    >>> factions = pd.DataFrame({
+    ...     "game": ["g1", "g1"], "faction": ["witches", "nomads"],
+    ...     "final_vp": [120, 100], "dropped": [False] * 2, "finished": [True] * 2})
+    >>> winrate_tallies(factions)
+       faction  games  wins     vp  places  margins  margin_games
+    0   nomads      1   0.0  100.0     2.0    -20.0             1
+    1  witches      1   1.0  120.0     1.0     20.0             1
+    """
+    keys, _ = _keys(by)
+    rows = counted(factions)
+    rows["margin_games"] = rows["margin"].notna().astype("int64")
+    out = (
+        rows.groupby(keys, sort=True)
+        .agg(
+            games=("win", "size"),
+            wins=("win", "sum"),
+            vp=("final_vp", "sum"),
+            places=("place", "sum"),
+            margins=("margin", "sum"),
+            margin_games=("margin_games", "sum"),
+        )
+        .reset_index()
+    )
+    out["games"] = out["games"].astype("int64")
+    for col in ("wins", "vp", "places", "margins"):
+        out[col] = out[col].astype("float64")
+    return out
+
+
+def add_tallies(parts: list[pd.DataFrame], *, by: str | None = None) -> pd.DataFrame:
+    """The tallies of several parts of a corpus, added up."""
+    keys, _ = _keys(by)
+    if not parts:
+        return pd.DataFrame(columns=[*keys, *TALLY_COLUMNS])
+    return pd.concat(parts).groupby(keys, sort=True)[TALLY_COLUMNS].sum().reset_index()
+
+
+def winrates_from_tallies(tallies: pd.DataFrame, *, by: str | None = None) -> pd.DataFrame:
+    """Win rates, intervals and averages from :func:`winrate_tallies`."""
+    keys, out_key = _keys(by)
+    out = tallies.copy()
+    games = out["games"].astype("int64")
+    out["games"] = games
+    out["win_rate"] = out["wins"] / games
+    bounds = [wilson_interval(w, g) for w, g in zip(out["wins"], games, strict=True)]
+    out["ci_low"] = [lo for lo, _ in bounds]
+    out["ci_high"] = [hi for _, hi in bounds]
+    out["avg_vp"] = out["vp"] / games
+    out["avg_rank"] = out["places"] / games
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out["avg_margin"] = out["margins"] / out["margin_games"].where(out["margin_games"] > 0)
+    for col in ("avg_vp", "avg_rank", "avg_margin", "wins", "win_rate"):
+        out[col] = out[col].astype("float64")
+    sort = ([keys[0]] if out_key else []) + ["win_rate", "avg_vp", "faction"]
+    ascending = ([True] if out_key else []) + [False, False, True]
+    out = out.sort_values(sort, ascending=ascending, kind="stable").reset_index(drop=True)
+    columns = list(WINRATE_COLUMNS)
+    if out_key is not None:
+        out = out.rename(columns={keys[0]: out_key})
+        columns.insert(0, out_key)
+    return out[columns]
+
+
 def faction_winrates(factions: pd.DataFrame, *, by: str | None = None) -> pd.DataFrame:
     """Win rate per faction, with its 95% Wilson interval, average VP, rank and margin.
 
@@ -110,37 +193,7 @@ def faction_winrates(factions: pd.DataFrame, *, by: str | None = None) -> pd.Dat
     0   nomads      2   1.0       0.5         0.0
     1  witches      2   1.0       0.5         0.0
     """
-    keys = ["faction"]
-    out_key: str | None = None
-    if by is not None:
-        if by not in BY:
-            raise ValueError(f"unknown grouping {by!r}; expected one of {', '.join(BY)}")
-        column, out_key = BY[by]
-        keys = [column, "faction"]
-    rows = counted(factions)
-    grouped = rows.groupby(keys, sort=True)
-    out = grouped.agg(
-        games=("win", "size"),
-        wins=("win", "sum"),
-        avg_vp=("final_vp", "mean"),
-        avg_rank=("place", "mean"),
-        avg_margin=("margin", "mean"),
-    ).reset_index()
-    out["games"] = out["games"].astype("int64")
-    out["win_rate"] = out["wins"] / out["games"]
-    bounds = [wilson_interval(w, g) for w, g in zip(out["wins"], out["games"], strict=True)]
-    out["ci_low"] = [lo for lo, _ in bounds]
-    out["ci_high"] = [hi for _, hi in bounds]
-    for col in ("avg_vp", "avg_rank", "avg_margin", "wins"):
-        out[col] = out[col].astype("float64")
-    sort = ([keys[0]] if out_key else []) + ["win_rate", "avg_vp", "faction"]
-    ascending = ([True] if out_key else []) + [False, False, True]
-    out = out.sort_values(sort, ascending=ascending, kind="stable").reset_index(drop=True)
-    columns = list(WINRATE_COLUMNS)
-    if out_key is not None:
-        out = out.rename(columns={keys[0]: out_key})
-        columns.insert(0, out_key)
-    return out[columns]
+    return winrates_from_tallies(winrate_tallies(factions, by=by), by=by)
 
 
 def left_out(factions: pd.DataFrame) -> dict[str, int]:

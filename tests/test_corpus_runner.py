@@ -1,0 +1,164 @@
+"""The corpus runner: parallel replay, the results cache, Dask, bad logs in a batch."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tmlog.cache import ResultCache, content_key
+from tmlog.cli import cli
+from tmlog.corpus import Failure, iter_records
+from tmlog.report.frames import GameRecord
+
+LEDGER_DIR = Path(__file__).parent / "data" / "snellman-ledger"
+GAMES = sorted(LEDGER_DIR.glob("*.txt"))
+
+
+@pytest.fixture()
+def corpus(tmp_path: Path) -> Path:
+    """Eight real games in a directory of their own, plus a broken log and a non-log file."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    for game in GAMES[:8]:
+        shutil.copy(game, folder / game.name)
+    (folder / "zz_broken.txt").write_text("witches: build Z99\n", encoding="utf-8")
+    (folder / "notes.md").write_text("not a log\n", encoding="utf-8")
+    return folder
+
+
+def manifest() -> dict[str, dict[str, int]]:
+    data = json.loads((LEDGER_DIR / "manifest.json").read_text(encoding="utf-8"))
+    return {g["log_file"]: g["expected_total_vp"] for g in data["games"]}
+
+
+def records(folder: Path, **kwargs: object) -> list[GameRecord | Failure]:
+    return list(iter_records([str(folder)], **kwargs))  # type: ignore[arg-type]
+
+
+def test_bad_logs_are_listed_and_the_rest_counted(corpus: Path) -> None:
+    items = records(corpus)
+    good = [i for i in items if isinstance(i, GameRecord)]
+    bad = [i for i in items if isinstance(i, Failure)]
+    assert len(good) == 8 and len(bad) == 1
+    assert bad[0].source.endswith("zz_broken.txt")
+    assert "Z99" in bad[0].message
+    # final VP as the reference engine computed it (manifest.json)
+    expected = manifest()
+    for record in good:
+        vp = {f.faction: f.final_vp for f in record.factions}
+        assert vp == expected[Path(record.game).name]
+
+
+def test_same_answer_from_one_and_two_processes(corpus: Path) -> None:
+    assert records(corpus, jobs=1) == records(corpus, jobs=2)
+
+
+def test_cache_hit_then_miss_for_an_edited_file(corpus: Path, tmp_path: Path) -> None:
+    cache = ResultCache(tmp_path / "cache")
+    cold = records(corpus, cache=cache)
+    keys = {content_key(p.read_bytes()) for p in corpus.glob("*.txt")}
+    stored = ResultCache(tmp_path / "cache")
+    assert len([k for k in keys if k in stored]) == 8  # the broken log is not cached
+
+    warm = records(corpus, cache=ResultCache(tmp_path / "cache"), jobs=2)
+    assert warm == cold
+
+    # A hit replays nothing: a cached record comes back even if replaying would now fail.
+    edited = corpus / GAMES[0].name
+    text = edited.read_text(encoding="utf-8")
+    edited.write_text(text.replace("build E6", "build E7", 1), encoding="utf-8")
+    again = ResultCache(tmp_path / "cache")
+    assert content_key(edited.read_bytes()) not in again
+    after = records(corpus, cache=again)
+    changed = [r for r in after if isinstance(r, GameRecord) and r.game == str(edited)]
+    assert changed and changed[0] != cold[0]
+    assert content_key(edited.read_bytes()) in ResultCache(tmp_path / "cache")
+
+
+def test_cached_parts_for_win_rates_only(corpus: Path, tmp_path: Path) -> None:
+    cache_dir = tmp_path / "cache"
+    full = records(corpus, cache=ResultCache(cache_dir))
+    light = records(corpus, cache=ResultCache(cache_dir), tables=("games", "factions"))
+    for a, b in zip(full, light, strict=True):
+        if isinstance(a, GameRecord):
+            assert isinstance(b, GameRecord)
+            assert a.factions == b.factions and b.vp == ()
+
+
+def test_a_run_killed_while_writing_leaves_a_readable_cache(corpus: Path, tmp_path: Path) -> None:
+    cache_dir = tmp_path / "cache"
+    records(corpus, cache=ResultCache(cache_dir))
+    # Kill a writer in the middle of a batch: it is left as a temporary directory.
+    script = textwrap.dedent(
+        f"""
+        import os, signal
+        import pyarrow.parquet as pq
+        from tmlog.cache import ResultCache
+        from tmlog.corpus import iter_records
+        real = pq.write_table
+        def write_then_die(table, where, *args, **kwargs):
+            real(table, where, *args, **kwargs)
+            if str(where).endswith("vp.parquet"):
+                os.kill(os.getpid(), signal.SIGKILL)
+        pq.write_table = write_then_die
+        list(iter_records([{str(corpus)!r}], cache=ResultCache({str(cache_dir / "other")!r})))
+        """
+    )
+    killed = subprocess.run([sys.executable, "-c", script], check=False)
+    assert killed.returncode == -signal.SIGKILL
+    # The half-written batch is ignored; the run after it replays and caches everything.
+    version_dir = next((cache_dir / "other").iterdir())
+    assert [p.name.endswith(".tmp") for p in version_dir.iterdir()] == [True]
+    assert len(ResultCache(cache_dir / "other").index()) == 0
+    fresh = records(corpus, cache=ResultCache(cache_dir / "other"))
+    assert fresh == records(corpus, cache=ResultCache(cache_dir))
+    assert len(ResultCache(cache_dir / "other").index()) == 8
+    # A torn batch file (a copy cut short) is skipped, not misread.
+    batch = next(p for p in version_dir.iterdir() if not p.name.endswith(".tmp"))
+    data = (batch / "games.parquet").read_bytes()
+    (batch / "games.parquet").write_bytes(data[: len(data) // 2])
+    assert len(ResultCache(cache_dir / "other").index()) == 0
+    assert records(corpus, cache=ResultCache(cache_dir / "other")) == fresh
+    # So is a batch whose other tables are torn: its games are replayed, not half-read.
+    for batch in version_dir.iterdir():
+        if not batch.name.endswith(".tmp") and (batch / "vp.parquet").exists():
+            (batch / "vp.parquet").write_bytes(b"PAR1 torn")
+    assert records(corpus, cache=ResultCache(cache_dir / "other")) == fresh
+
+
+def test_dask_local_cluster_gives_the_same_answer(corpus: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        on_dask = records(corpus, dask_scheduler=cluster.scheduler_address)
+    assert on_dask == records(corpus, jobs=1)
+
+
+def test_stats_command_same_with_jobs_and_cache(corpus: Path, tmp_path: Path) -> None:
+    runner = CliRunner()
+    args = ["stats", str(corpus), "--format", "csv", "-q"]
+    plain = runner.invoke(cli, [*args, "--no-cache", "-j", "1"])
+    parallel = runner.invoke(cli, [*args, "--no-cache", "-j", "2"])
+    cold = runner.invoke(cli, [*args, "--cache", str(tmp_path / "c")])
+    warm = runner.invoke(cli, [*args, "--cache", str(tmp_path / "c")])
+    assert plain.exit_code == parallel.exit_code == cold.exit_code == warm.exit_code == 1
+    assert plain.stdout == parallel.stdout == cold.stdout == warm.stdout
+    assert "zz_broken.txt" in plain.stderr and "8 games" in plain.stderr
+
+
+def test_default_cache_location_follows_xdg(monkeypatch: pytest.MonkeyPatch) -> None:
+    if sys.platform in ("win32", "darwin"):
+        pytest.skip("XDG applies to Linux and other Unix systems")
+    monkeypatch.setenv("XDG_CACHE_HOME", "/some/where")
+    assert ResultCache().root == Path("/some/where/tmlog")
+    assert os.fspath(ResultCache().directory).startswith("/some/where/tmlog/tmlog-")
