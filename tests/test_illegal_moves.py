@@ -173,7 +173,7 @@ CASES = [
         ("darklings: upgrade G5 to TP",),
         36,
         "darklings: upgrade G5 to TP",
-        ("not darklings's turn", "cultists to play"),
+        ("it is the cultists' turn, not the darklings'",),
         "Command invalid when not active player",
     ),
     Illegal(

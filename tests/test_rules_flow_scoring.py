@@ -48,7 +48,7 @@ def test_variable_turn_order() -> None:
     assert err is not None
     # One line fewer: the giants' pass is line 24 of the shortened log.
     assert (err.line, err.command) == (24, "giants: pass BON4")
-    assert "not giants's turn (swarmlings to play)" in err.reason
+    assert "it is the swarmlings' turn, not the giants'" in err.reason
 
 
 # ---------------------------------------------------------- final scoring

@@ -141,8 +141,8 @@ def _need_faction(faction: FactionState | None, action: a.Action) -> FactionStat
 def _need_active(game: Game, faction: FactionState | None, action: a.Action) -> FactionState:
     f = _need_faction(faction, action)
     if game.active is not f and game.round > 0 and not game.finished:
-        active = game.active.name if game.active else "nobody"
-        raise IllegalMove(f"it is not {f.name}'s turn ({active} to play)")
+        active = game.active.name if game.active else "no faction"
+        raise IllegalMove(f"it is the {active}' turn, not the {f.name}'")
     return f
 
 

@@ -150,8 +150,8 @@ def require_subaction(
             require_subaction(game, faction, kind, followup)
             return
         if game.active is not faction:
-            active = game.active.name if game.active else "nobody"
-            raise IllegalMove(f"it is not {faction.name}'s turn ({active} to play)")
+            active = game.active.name if game.active else "no faction"
+            raise IllegalMove(f"it is the {active}' turn, not the {faction.name}'")
         raise IllegalMove(
             f"{faction.name} have already used their action this turn ('{kind}' is a second one)"
         )
