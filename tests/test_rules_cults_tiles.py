@@ -209,6 +209,30 @@ BONUS = [
         "a bonus tile left in the pool gains a coin at the start of every round: BON7,"
         " never taken, holds 3 in round 3",
     ),
+    Case(
+        "S64_D1L1_G2",
+        44,
+        "other_income_for_faction",
+        {"W": 4, "P1": -3, "P2": 3},
+        "BON5's income: 1 W and 3 power (on top of 1 W + 1 W a dwelling, 2 built)",
+    ),
+    Case(
+        "S64_D1L1_G2",
+        46,
+        "other_income_for_faction",
+        {"W": 3, "P1": -3, "P2": 3},
+        "BON4's income: 3 power",
+    ),
+    Case(
+        "S64_D1L1_G1",
+        134,
+        "build B3",
+        {"VP": 2, "C": -2, "W": -1},
+        "BON4 adds 1 to shipping while it is held: B3 lies two river spaces from the"
+        " cultists' buildings and their shipping is 1",
+        vp=("+2 FAV11",),
+        offers=(1,),
+    ),
 ]
 
 
