@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,18 @@ SAMPLE_DIR = Path(__file__).parent.parent / "sample_logs"
 LEDGERS = sorted(LEDGER_DIR.glob("*.txt"))
 OLD_STYLE = sorted(OLD_STYLE_DIR.glob("*.txt"))
 DROPOUT_GAME = LEDGER_DIR / "4pLeague_S64_D1L1_G3.txt"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Commands run by the tests cache results in a directory of their own, not the user's."""
+    old = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("xdg-cache"))
+    yield
+    if old is None:
+        os.environ.pop("XDG_CACHE_HOME", None)
+    else:
+        os.environ["XDG_CACHE_HOME"] = old
 
 
 def game_id(path: Path) -> str:

@@ -16,7 +16,9 @@ from click.testing import CliRunner
 
 from tmlog.cache import ResultCache, content_key
 from tmlog.cli import cli
+from tmlog.convert import ledger_to_commands
 from tmlog.corpus import Failure, iter_records
+from tmlog.parse import parse_file
 from tmlog.report.frames import GameRecord
 
 LEDGER_DIR = Path(__file__).parent / "data" / "snellman-ledger"
@@ -162,3 +164,21 @@ def test_default_cache_location_follows_xdg(monkeypatch: pytest.MonkeyPatch) -> 
     monkeypatch.setenv("XDG_CACHE_HOME", "/some/where")
     assert ResultCache().root == Path("/some/where/tmlog")
     assert os.fspath(ResultCache().directory).startswith("/some/where/tmlog/tmlog-")
+
+
+def test_a_cached_error_names_the_path_read_now(tmp_path: Path) -> None:
+    lines = ledger_to_commands(parse_file(str(GAMES[0]))).split("\n")
+    illegal = "\n".join([*lines[:40], "cultists: upgrade A1 to SH", ""])
+    first = tmp_path / "one" / "bad.txt"
+    first.parent.mkdir()
+    first.write_text(illegal, encoding="utf-8")
+    cache = tmp_path / "cache"
+    (before,) = records(first.parent, cache=ResultCache(cache))
+    moved = tmp_path / "two" / "moved.txt"
+    moved.parent.mkdir()
+    shutil.copy(first, moved)
+    (after,) = records(moved.parent, cache=ResultCache(cache))
+    assert isinstance(before, GameRecord) and isinstance(after, GameRecord)
+    assert before.error is not None and before.error.startswith(f"{first}:41: ")
+    assert after.error == before.error.replace(str(first), str(moved))
+    assert after.game == str(moved)

@@ -303,10 +303,17 @@ def iter_records(
 
 
 def _as_found(cached: GameRecord, source: str) -> GameRecord:
-    """A cached record under the path the log was found at this time."""
+    """A cached record under the path the log was found at this time.
+
+    The same content may have been cached under another path; its game id
+    and the position in its error message name the path read now.
+    """
     if cached.game == source:
         return cached
-    return dataclasses.replace(cached, game=source)
+    error = cached.error
+    if error is not None and error.startswith(cached.game + ":"):
+        error = source + error[len(cached.game) :]
+    return dataclasses.replace(cached, game=source, error=error)
 
 
 def record_file(path: str, input_format: InputFormat | None = None) -> GameRecord:
