@@ -32,11 +32,11 @@ CASES = [
         id="unknown verb",
     ),
     pytest.param(
-        "setup nomads\nnomads: build Z5",
+        "setup nomads\nnomads: build E0",
         "commands",
         2,
         15,
-        "'Z5'",
+        "'E0'",
         ["a hex like E5"],
         id="bad hex",
     ),

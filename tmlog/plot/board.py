@@ -12,7 +12,16 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, PathPatch, RegularPolygon
 from matplotlib.path import Path
 
-from tmlog.plot.common import TERRAIN_FILLS, contrast, faction_color, new_axes
+from tmlog.plot.common import TERRAIN_COLORS, TERRAIN_FILLS, contrast, faction_color, new_axes
+
+
+def _owner_color(faction: str, color: object) -> str:
+    """A building's colour: its owner's terrain at the time (Shapeshifters and
+    Riverwalkers pick theirs), else the faction's usual colour."""
+    if isinstance(color, str) and color in TERRAIN_COLORS:
+        return TERRAIN_COLORS[color]
+    return faction_color(faction)
+
 
 _R = 1 / math.sqrt(3)
 """Hex radius (centre to corner) for hexes one unit wide."""
@@ -100,6 +109,7 @@ class _Cell(NamedTuple):
     river: bool
     building: str
     faction: str
+    color: str
     town: bool
 
 
@@ -108,12 +118,9 @@ def _cells(hexes: pd.DataFrame) -> list[_Cell]:
         return value if isinstance(value, str) else ""
 
     cells = []
-    for name, row, col, terrain, river, building, faction, town in zip(
-        *(
-            hexes[c].tolist()
-            for c in ("hex", "row", "col", "terrain", "river", "building", "faction", "town")
-        ),
-        strict=True,
+    columns = ("hex", "row", "col", "terrain", "river", "building", "faction", "color", "town")
+    for name, row, col, terrain, river, building, faction, color, town in zip(
+        *(hexes[c].tolist() for c in columns), strict=True
     ):
         x, y = _centre(int(row), int(col))
         cells.append(
@@ -125,6 +132,7 @@ def _cells(hexes: pd.DataFrame) -> list[_Cell]:
                 bool(river),
                 text(building),
                 text(faction),
+                text(color),
                 bool(town),
             )
         )
@@ -206,7 +214,7 @@ def plot_board(
             zorder=6,
         )
         if cell.building in SHAPES and cell.faction:
-            color = faction_color(cell.faction)
+            color = _owner_color(cell.faction, cell.color)
             dark = contrast(color) == "#ffffff" and contrast(fill) == "#ffffff"
             edge = "#f0f0f0" if dark else "#111111"
             outline = _shape_at(cell.building, x, y + 0.04)
@@ -222,8 +230,12 @@ def plot_board(
     ax.axis("off")
     owners = [str(f) for f in pd.unique(hexes["faction"].dropna())]
     owners += [str(f) for f in pd.unique(bridges["faction"]) if str(f) not in owners]
+    picked = {
+        str(f): str(c) for f, c in zip(hexes["faction"], hexes["color"], strict=True) if pd.notna(f)
+    }
     handles: list[Patch | Line2D] = [
-        Patch(facecolor=faction_color(f), edgecolor="#111111", label=f) for f in sorted(owners)
+        Patch(facecolor=_owner_color(f, picked.get(f)), edgecolor="#111111", label=f)
+        for f in sorted(owners)
     ]
     handles += [
         Line2D(

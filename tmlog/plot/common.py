@@ -32,11 +32,13 @@ TERRAIN_FILLS = {
     "blue": "#60c0f0",
     "black": "#404040",
     "gray": "#c0c0c0",
-    "ice": "#e0f0ff",
-    "volcano": "#f0c060",
+    "ice": "#ffffff",
+    "volcano": "#e8804a",
     "white": "#dcecf7",
 }
-"""Map hex fills: the site's lighter ``bgcolors`` (``white`` = river, drawn pale blue)."""
+"""Map hex fills: the site's lighter ``bgcolors`` (``white`` = river, drawn pale
+blue), except ice (white) and volcano (orange), which stand apart better from
+river and desert."""
 
 FACTION_TERRAIN = {
     "chaosmagicians": "red",

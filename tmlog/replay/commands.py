@@ -457,8 +457,9 @@ def _build(game: Game, faction: FactionState | None, action: a.Build) -> None:
         check_location = True
     if check_location and f.allowed_build_locations and where not in f.allowed_build_locations:
         f.allowed_sub_actions.pop("build", None)
-    if not tf_needed:
-        here.color = f.color
+    if not tf_needed and here.color != f.color:
+        # An unlocked terrain (Riverwalkers) takes the builder's colour.
+        _recolor(game, f, where, f.color)
 
     turns.require_subaction(game, f, "build", {"transform": int(tf_needed)})
 
@@ -468,7 +469,8 @@ def _build(game: Game, faction: FactionState | None, action: a.Build) -> None:
             raise IllegalMove("this free dwelling must go on home terrain (no terraforming)")
     elif tf_needed:
         if game.round == 0 and here.color == f.secondary_color:
-            here.color = f.color
+            # First dwellings of ice and volcano factions go on their chosen colour.
+            _recolor(game, f, where, f.color)
         else:
             _transform_hex(game, f, where, f.color)
     else:
@@ -556,6 +558,20 @@ def _upgrade(game: Game, faction: FactionState | None, action: a.Upgrade) -> Non
     )
 
 
+def _recolor(game: Game, f: FactionState, where: str, color: str) -> None:
+    game.hexes[where].color = color
+    game.events.append(
+        events.Transformed(
+            round=game.round,
+            turn=game.turn,
+            line=game.line,
+            faction=f.name,
+            hex=where,
+            terrain=color,
+        )
+    )
+
+
 def _transform(game: Game, faction: FactionState | None, action: a.Transform) -> None:
     f = _need_faction(faction, action)
     _check_hex(game, action.hex)
@@ -611,17 +627,7 @@ def _transform_hex(game: Game, f: FactionState, where: str, color: str | None) -
                 )
     if color == f.color:
         f.allowed_build_locations.add(where)
-    here.color = color
-    game.events.append(
-        events.Transformed(
-            round=game.round,
-            turn=game.turn,
-            line=game.line,
-            faction=f.name,
-            hex=where,
-            terrain=color,
-        )
-    )
+    _recolor(game, f, where, color)
     towns.detect_town(game, f, where)
 
 
@@ -1045,9 +1051,9 @@ def _pick_color(game: Game, faction: FactionState | None, action: a.PickColor) -
     if field == "color":
         orig = f.color
         f.color = wanted
-        for h in game.hexes.values():
+        for name, h in game.hexes.items():
             if h.building and h.color == orig:
-                h.color = wanted
+                _recolor(game, f, name, wanted)
         game.bridges = [(x, y, wanted if c == orig else c) for x, y, c in game.bridges]
         for cult in CULTS:
             game.cult_slots[cult] = [wanted if s == orig else s for s in game.cult_slots[cult]]
