@@ -65,7 +65,9 @@ def test_final_state_matches_the_reference_engine(name: str, replays: dict[str, 
 
 
 def test_coverage_of_factions_maps_and_tiles(replays: dict[str, Any]) -> None:
-    factions = {f.board.extra.get("full_name", f.name) for r in replays.values() for f in r.factions}
+    factions = {
+        f.board.extra.get("full_name", f.name) for r in replays.values() for f in r.factions
+    }
     for name in ("icemaidens", "yetis", "acolytes", "dragonlords", "fakirs", "giants"):
         assert name in factions
     for version in ("", "_v2", "_v3", "_v4", "_v5"):
