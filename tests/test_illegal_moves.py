@@ -107,7 +107,7 @@ CASES = [
         ("fakirs: action ACT6. build D4",),
         14,
         "fakirs: action ACT6",
-        ("fakirs cannot afford action ACT6", "needs 6 PW, has 0"),
+        ("fakirs cannot afford action ACT6", "needs 6 power in bowl III, has 0"),
         "Not enough 'P3' in fakirs",
     ),
     Illegal(
@@ -118,7 +118,7 @@ CASES = [
         ("cultists: burn 4",),
         36,
         "cultists: burn 4",
-        ("cannot burn 4", "needs 8 power in bowl II, has 7"),
+        ("cannot burn 4", "needs 8 power tokens in bowl II, has 7"),
         "Not enough 'P2' in cultists",
     ),
     Illegal(
@@ -184,7 +184,7 @@ CASES = [
         ("cultists: upgrade E6 to TE",),
         36,
         "cultists: upgrade E6 to TE",
-        ("TE is built on a TP", "E6 holds a D", "upgrade path skipped"),
+        ("a TE can only replace a TP", "E6 holds a D", "upgrade path skipped"),
         "E6 contains D, wanted TP",
     ),
     Illegal(
@@ -195,7 +195,7 @@ CASES = [
         ("cultists: upgrade E6 to SH",),
         36,
         "cultists: upgrade E6 to SH",
-        ("SH is built on a TP", "upgrade path skipped"),
+        ("a SH can only replace a TP", "upgrade path skipped"),
         "E6 contains D, wanted TP",
     ),
     Illegal(
@@ -371,7 +371,7 @@ CASES = [
         ("giants: action BON1. build D3",),
         13,
         "giants: build D3",
-        ("giants cannot afford build D3", "needs 2 SPADE, has 1"),
+        ("giants cannot afford build D3", "needs 2 spades, has 1"),
         "Not enough 'SPADE' in giants",
     ),
     Illegal(

@@ -63,6 +63,8 @@ VALID_OPTIONS = frozenset(
     ]
 )
 _UPGRADE_FROM = {"TP": "D", "TE": "TP", "SH": "TP", "SA": "TE"}
+_LEVEL = {"D": 0, "TP": 1, "TE": 2, "SH": 2, "SA": 3}
+_STRONGHOLD_ACTIONS = frozenset(("ACTA", "ACTG", "ACTS", "ACTN", "ACTW", "ACTC"))
 
 
 # ------------------------------------------------------------- entry points
@@ -126,10 +128,24 @@ def execute(
     try:
         handler(game, faction, action)
     except NotEnough as short:
+        what = _RESOURCE_WORDS.get(short.resource, short.resource)
         raise IllegalMove(
             f"{short.faction} cannot afford {action.notation()}:"
-            f" needs {short.needed} {short.resource}, has {short.has}"
+            f" needs {short.needed} {what}, has {short.has}"
         ) from None
+
+
+_RESOURCE_WORDS = {
+    "PW": "power in bowl III",
+    "P1": "power tokens in bowl I",
+    "P2": "power tokens in bowl II",
+    "P3": "power tokens in bowl III",
+    "SPADE": "spades",
+    "W": "W",
+    "C": "C",
+    "P": "P",
+    "VP": "VP",
+}
 
 
 def _need_faction(faction: FactionState | None, action: a.Action) -> FactionState:
@@ -340,7 +356,10 @@ def adjust_command(
 
     if kind.startswith("FAV"):
         if not res.get("GAIN_FAVOR"):
-            raise IllegalMove(f"{faction.name} may not take a favor tile now")
+            raise IllegalMove(
+                f"{faction.name} may not take a favor tile now"
+                " (favors come with temples, sanctuaries and some strongholds)"
+            )
         res["GAIN_FAVOR"] -= delta
         checked = True
     if kind.startswith("TW"):
@@ -418,7 +437,7 @@ def _burn(game: Game, faction: FactionState | None, action: a.Burn) -> None:
     n = action.amount
     if f.get("P2") < 2 * n:
         raise IllegalMove(
-            f"{f.name} cannot burn {n}: needs {2 * n} power in bowl II, has {f.get('P2')}"
+            f"{f.name} cannot burn {n}: needs {2 * n} power tokens in bowl II, has {f.get('P2')}"
         )
     adjust(game, f, "P2", -2 * n)
     adjust(game, f, "P3", n)
@@ -466,7 +485,10 @@ def _build(game: Game, faction: FactionState | None, action: a.Build) -> None:
     if f.get("TELEPORT_NO_TF"):
         f.res["TELEPORT_NO_TF"] -= 1
         if tf_needed:
-            raise IllegalMove("this free dwelling must go on home terrain (no terraforming)")
+            raise IllegalMove(
+                f"this free dwelling must go on {f.color} terrain (no terraforming);"
+                f" {where} is {here.color}"
+            )
     elif tf_needed:
         if game.round == 0 and here.color == f.secondary_color:
             # First dwellings of ice and volcano factions go on their chosen colour.
@@ -522,9 +544,10 @@ def _upgrade(game: Game, faction: FactionState | None, action: a.Upgrade) -> Non
     if wanted is None:
         raise IllegalMove(f"a building cannot be upgraded to {kind}")
     if here.building != wanted:
+        skipped = _LEVEL[here.building] < _LEVEL[wanted]
         raise IllegalMove(
-            f"{kind} is built on a {wanted}, but {where} holds a {here.building}"
-            " (upgrade path skipped)"
+            f"a {kind} can only replace a {wanted}; {where} holds a {here.building}"
+            + (" (upgrade path skipped)" if skipped else "")
         )
     offers = leech.note_leech(game, f, where)
     free = False
@@ -728,6 +751,10 @@ def _use_action(game: Game, faction: FactionState | None, action: a.UseAction) -
     f = _need_active(game, faction, action)
     name = action.space.value
     if not (name.startswith("ACT") and name[3:4] in "123456" and name[3:4]) and not f.get(name):
+        if name in _STRONGHOLD_ACTIONS:
+            raise IllegalMove(f"{f.name} have no {name} action (it comes with a stronghold)")
+        if name.startswith(("BON", "FAV")):
+            raise IllegalMove(f"{f.name} have no {name} action (it needs the {name} tile)")
         raise IllegalMove(f"{f.name} have no {name} action")
     spec = f.extra.get("actions", {}).get(name) or ACTIONS.get(name)
     if spec is None:

@@ -13,8 +13,10 @@ play), ``final-fire``, ``final-water``, ``final-earth``, ``final-air``,
 
 Events are named tuples: immutable and cheap to make (a game has about 700).
 Every event starts with the same four fields — ``round``, ``turn``,
-``line`` (the log line of the command that caused it, 0 for the engine's
-own steps) and ``faction`` (None for events of the whole game).
+``line`` (the log line of the command that caused it; the engine's own steps,
+such as income or final scoring, carry the line of the command that set them
+off, and 0 when no command did) and ``faction`` (None for events of the whole
+game).
 """
 
 from __future__ import annotations

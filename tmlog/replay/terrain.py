@@ -69,7 +69,13 @@ def check_reachable(
                 cost = dict(tele.spec.cost[level]) if level < len(tele.spec.cost) else {}
                 gain = dict(tele.spec.gain[level]) if level < len(tele.spec.gain) else {}
                 return cost, gain, tele.spec.kind
-    raise IllegalMove(f"{faction.name} cannot reach {where}")
+    ways = [f"shipping {ship}"] if faction.ship.max_level else []
+    if tele is not None:
+        ways.append(f"{tele.spec.kind} range {faction.get(f'{tele.spec.kind}_range')}")
+    how = " or ".join(ways) if ways else "river shipping"
+    raise IllegalMove(
+        f"{faction.name} cannot reach {where} (no own building next to it or within {how})"
+    )
 
 
 def build_color_ok(faction: FactionState, color: str) -> bool:
