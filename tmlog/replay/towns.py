@@ -48,24 +48,33 @@ def detect_town(game: Game, faction: FactionState, where: str) -> bool:
     if here.town or not here.building or here.color != faction.color:
         return False
     for other in own_adjacent_buildings(game, faction, where):
-        if game.hexes[other].town:
+        if game.hexes[other].town and not here.town:
             _join_town(game, faction, where, game.hexes[other].town)
     if here.town:
         return False
 
-    reached: set[str] = set()
-    power = count = 0
+    # The connected buildings of the faction around ``where``.
+    hexes = game.hexes
+    color = faction.color
+    own = {loc for loc in faction.locations if hexes[loc].building and hexes[loc].color == color}
+    skip = game.skip if faction.name == "mermaids" else {}
+    reached = {where}
     stack = [where]
+    power = count = 0
     while stack:
         loc = stack.pop()
-        if loc in reached:
-            continue
-        reached.add(loc)
-        building = game.hexes[loc].building
+        building = hexes[loc].building
         assert building is not None
         power += _strength(faction, building)
         count += 2 if building == "SA" else 1
-        stack.extend(own_adjacent_buildings(game, faction, loc))
+        for other in game.adjacent(loc):
+            if other in own and other not in reached:
+                reached.add(other)
+                stack.append(other)
+        for other in skip.get(loc, ()):
+            if other in own and other not in reached:
+                reached.add(other)
+                stack.append(other)
 
     tiles_left = _town_tiles_left(game)
     if power >= faction.get("TOWN_SIZE") and count >= 4 and tiles_left:
