@@ -52,10 +52,11 @@ class Failure(NamedTuple):
 
 
 class Log(NamedTuple):
-    """A log read from disk, ready to be handed to a worker."""
+    """A log for a worker: its bytes, or the path the worker reads them from."""
 
     source: str
-    data: bytes
+    data: bytes | None
+    path: str | None = None
 
 
 Job = Callable[[ParsedLog, Replay], T]
@@ -79,7 +80,8 @@ def default_jobs() -> int:
 def process_log(log: Log, job: Job[T], input_format: InputFormat | None) -> T | Failure:
     """Parse, replay and run ``job`` on one log, turning any error into a Failure."""
     try:
-        parsed = parse_log(log.data, source=log.source, input_format=input_format, partial=True)
+        data = log.data if log.data is not None else read_bytes(log.path or log.source)
+        parsed = parse_log(data, source=log.source, input_format=input_format, partial=True)
         return job(parsed, replay(parsed))
     except TmlogError as exc:
         return Failure(log.source, str(exc))
@@ -148,6 +150,14 @@ def read_log(path: str) -> Log | Failure:
         return Log("<stdin>" if path == STDIN else path, read_bytes(path))
     except TmlogError as exc:
         return Failure(path, str(exc))
+
+
+def _deferred(path: str, *, local_files: bool) -> Log | Failure:
+    """A log whose worker reads the file itself (saves this process the reading),
+    where the workers see the same files; standard input is read here."""
+    if local_files and path != STDIN:
+        return Log(path, None, path)
+    return read_log(path)
 
 
 def _windows(items: Sequence[T], size: int) -> Iterator[Sequence[T]]:
@@ -232,8 +242,11 @@ class Runner(Generic[T]):
         """The job's result (or a Failure) for every log named by ``paths``, in order."""
         names = list_logs(paths)
         done = 0
+        local = self.dask_scheduler is None
         for window in _windows(names, WINDOW):
-            items = [n if isinstance(n, Failure) else read_log(n) for n in window]
+            items = [
+                n if isinstance(n, Failure) else _deferred(n, local_files=local) for n in window
+            ]
             results = iter(self.map([i for i in items if isinstance(i, Log)]))
             for item in items:
                 yield item if isinstance(item, Failure) else next(results)
@@ -268,14 +281,20 @@ def iter_records(
     done = 0
     last = time.monotonic()
     with Runner(record, input_format=input_format, jobs=jobs, dask_scheduler=dask_scheduler) as r:
+        local = dask_scheduler is None and cache is None
         for window in _windows(names, WINDOW):
-            items = [n if isinstance(n, Failure) else read_log(n) for n in window]
+            items = [
+                n if isinstance(n, Failure) else _deferred(n, local_files=local) for n in window
+            ]
             keys: list[str | None] = [None] * len(items)
             hits: dict[str, GameRecord] = {}
             if cache is not None:
                 from tmlog.cache import TABLES, content_key
 
-                keys = [content_key(i.data) if isinstance(i, Log) else None for i in items]
+                keys = [
+                    content_key(i.data) if isinstance(i, Log) and i.data is not None else None
+                    for i in items
+                ]
                 hits = cache.load([k for k in keys if k], tables=tables or TABLES)
             todo = [
                 i for i, k in zip(items, keys, strict=True) if isinstance(i, Log) and k not in hits
@@ -292,7 +311,7 @@ def iter_records(
                     result = next(fresh)
                     if key is not None and isinstance(result, GameRecord):
                         new.append((key, result))
-                    out.append(result)
+                    out.append(_only(result, tables))
             if cache is not None and new:
                 cache.store(new)
             yield from out
@@ -300,6 +319,16 @@ def iter_records(
             if progress is not None and (time.monotonic() - last > 0.1 or done == len(names)):
                 last = time.monotonic()
                 progress(done, len(names))
+
+
+def _only(item: GameRecord | Failure, tables: Sequence[str] | None) -> GameRecord | Failure:
+    """A record with only the parts asked for (as a cached one would come back)."""
+    if tables is None or isinstance(item, Failure):
+        return item
+    drop: dict[str, Any] = {
+        t: () for t in ("vp", "vp_rounds", "leech", "feeding") if t not in tables
+    }
+    return dataclasses.replace(item, **drop) if drop else item
 
 
 def _as_found(cached: GameRecord, source: str) -> GameRecord:

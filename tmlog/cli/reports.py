@@ -336,7 +336,7 @@ def stats(
         paths, input_format, failures, settings, tables=("games", "factions")
     ):
         chunk.append(record)
-        if len(chunk) >= 2000:
+        if len(chunk) >= 500:
             tally()
     tally()
     rates = winrates_from_tallies(add_tallies(tallies, by=by), by=by)
