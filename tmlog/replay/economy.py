@@ -29,7 +29,7 @@ _ALIASES = {
 }
 _CULT_SET = frozenset(CULTS)
 _FACTION_ACTION = re.compile(r"^ACT[A-Z]+\d?$")
-_PLAIN = frozenset(("C", "W", "P1", "P2", "P3"))
+_PLAIN = frozenset(("C", "W", "P1", "P2", "P3", "VP"))
 _BUILDING_KEYS = frozenset(("D", "TP", "TE", "SH", "SA"))
 _FINAL_SOURCES = frozenset(("fire", "water", "earth", "air", "network", *FIRE_ICE_FINAL_SCORING))
 
@@ -253,15 +253,21 @@ def adjust(
         players = sum(1 for f in game.order if not f.dummy)
         delta = players - 1 if delta == "OPPONENT_COUNT" else players
     if kind in _PLAIN and (faction.special is None or kind not in faction.special):
-        # Coins, workers, power tokens: no side effects beyond the pool.
+        # Coins, workers, power tokens, VP: no side effects beyond the pool
+        # (and the VP's source).
         pool = game.pool
         if pool is None or pool[kind] < delta:
             raise IllegalMove(f"no {kind} left in the pool")
         new = res[kind] + delta
         if new < 0:
             raise NotEnough(faction.name, kind, -delta, res[kind])
+        if kind == "VP":
+            record_vp(game, faction, delta, vp_source(source, game))
         pool[kind] -= delta
         res[kind] = new
+        return
+    if kind == "PW" and delta > 0:
+        gain_power(faction, delta)
         return
 
     if kind == "VP":

@@ -117,30 +117,33 @@ def ledger_stream(rows: Iterable[_LogRow]) -> list[a.Action]:
     final_phase = False
     for row in rows:
         for act in row.actions:
-            if isinstance(act, a.Marker):
+            kind = type(act)
+            if kind not in _LEDGER_SPECIAL:
+                if not final_phase and not act.generated:
+                    out.append(act)
+                continue
+            if kind is a.Marker:
+                assert isinstance(act, a.Marker)
                 if act.text.startswith(("Scoring ", "Converting resources")):
                     final_phase = True
+            elif final_phase or kind is a.PlayerName:
                 continue
-            if final_phase:
-                continue
-            if isinstance(act, a.RoundScoring):
+            elif kind is a.RoundScoring:
+                assert isinstance(act, a.RoundScoring)
                 scoring.append(act)
                 if len(scoring) == 6:
                     tiles = tuple(s.tile for s in sorted(scoring, key=lambda s: s.round))
                     out.append(a.Score(tiles=tiles, line=scoring[0].line))
-                continue
-            if isinstance(act, a.PlayerName):
-                continue
-            if isinstance(act, a.Dropped):
+            elif kind is a.Dropped:
+                assert isinstance(act, a.Dropped)
                 out.append(a.DropFaction(target=act.target, line=act.line, column=act.column))
-                continue
-            if isinstance(act, a.Setup) and act.faction is not None:
-                out.append(dataclasses.replace(act, faction=None))
-                continue
-            if act.generated:
-                continue
-            out.append(act)
+            elif kind is a.Setup:
+                out.append(dataclasses.replace(act, faction=None) if act.faction else act)
     return out
+
+
+_LEDGER_SPECIAL = frozenset((a.Marker, a.RoundScoring, a.PlayerName, a.Dropped, a.Setup))
+"""Ledger rows that do not pass into the command stream as they are."""
 
 
 def players_of(rows: Iterable[_LogRow]) -> list[str]:
@@ -162,9 +165,14 @@ def command_stream(log: _Log) -> list[a.Action]:
 
 
 def _key(action: a.Action) -> str:
-    if isinstance(action, a.Comment):
+    if type(action) is a.Comment:
         return "comment"
-    return action.faction.value if action.faction is not None else ""
+    faction = action.faction
+    return faction._value_ if faction is not None else ""
+
+
+_REWRITTEN = frozenset((a.Adjust, a.PlayerCount, a.Resign, a.Convert))
+"""Commands the stream rewrites can change; the others pass as they are."""
 
 
 def rewrite_stream(stream: Sequence[a.Action], game: Game) -> list[StreamItem]:
@@ -174,6 +182,9 @@ def rewrite_stream(stream: Sequence[a.Action], game: Game) -> list[StreamItem]:
         if item is None:
             continue
         key, act = item
+        kind = type(act)
+        if kind not in _REWRITTEN:
+            continue
         nxt = items[i + 1] if i + 1 < len(items) else None
         if (
             nxt is not None
