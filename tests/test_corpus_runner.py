@@ -182,3 +182,14 @@ def test_a_cached_error_names_the_path_read_now(tmp_path: Path) -> None:
     assert before.error is not None and before.error.startswith(f"{first}:41: ")
     assert after.error == before.error.replace(str(first), str(moved))
     assert after.game == str(moved)
+
+
+@pytest.mark.parametrize("game", GAMES[:6], ids=lambda p: p.stem)
+def test_replay_without_rows_has_the_same_events(game: Path) -> None:
+    from tmlog.replay import replay
+
+    parsed = parse_file(str(game))
+    full, lean = replay(parsed), replay(parsed, rows=False)
+    assert lean.rows == [] and full.rows
+    assert lean.events == full.events
+    assert lean.final_vp() == full.final_vp()

@@ -60,6 +60,8 @@ class Log(NamedTuple):
 
 
 Job = Callable[[ParsedLog, Replay], T]
+"""A job that reads the replay's ledger rows says so with ``job.needs_rows = True``;
+for the others the replay skips building them."""
 """What to compute from each parsed and replayed log (a top-level function, so it pickles)."""
 
 Progress = Callable[[int, int], None]
@@ -82,7 +84,7 @@ def process_log(log: Log, job: Job[T], input_format: InputFormat | None) -> T | 
     try:
         data = log.data if log.data is not None else read_bytes(log.path or log.source)
         parsed = parse_log(data, source=log.source, input_format=input_format, partial=True)
-        return job(parsed, replay(parsed))
+        return job(parsed, replay(parsed, rows=getattr(job, "needs_rows", False)))
     except TmlogError as exc:
         return Failure(log.source, str(exc))
     except Exception as exc:  # a bug in tmlog: report it, keep the run going

@@ -49,9 +49,15 @@ LedgerEntry = Row | CommentRow
 
 
 class Ledger:
-    """Collects rows the way the reference engine's ledger does."""
+    """Collects rows the way the reference engine's ledger does.
 
-    def __init__(self) -> None:
+    With ``keep_rows=False`` only the grouping is followed (which faction's
+    row is open, whether the last entry was a comment): the rules depend on
+    it, but a run that needs no rows (statistics) skips building them.
+    """
+
+    def __init__(self, *, keep_rows: bool = True) -> None:
+        self.keep_rows = keep_rows
         self.rows: list[LedgerEntry] = []
         self.collecting = False
         self.current: FactionState | None = None
@@ -67,7 +73,8 @@ class Ledger:
         self.turn = 0
 
     def _add(self, entry: LedgerEntry) -> None:
-        self.rows.append(entry)
+        if self.keep_rows:
+            self.rows.append(entry)
         self.trailing_comment = False
 
     def start_row(self, faction: FactionState) -> None:
@@ -79,7 +86,8 @@ class Ledger:
         self.commands = []
         self.warnings = []
         self.leech = {}
-        self.start = faction.snapshot()
+        if self.keep_rows:
+            self.start = faction.snapshot()
 
     def add_command(self, action: Action) -> None:
         if self.collecting:
@@ -93,6 +101,10 @@ class Ledger:
 
     def finish_row(self) -> None:
         if not self.collecting or self.current is None:
+            return
+        if not self.keep_rows:
+            self.collecting = False
+            self.trailing_comment = False
             return
         faction = self.current
         end = faction.snapshot()
@@ -111,7 +123,8 @@ class Ledger:
         self.collecting = False
 
     def add_comment(self, text: str) -> None:
-        self._add(CommentRow(text))
+        if self.keep_rows:
+            self.rows.append(CommentRow(text))
         self.trailing_comment = True
 
     def add_effect_row(

@@ -247,11 +247,19 @@ def replay(
     source: str | None = None,
     stop: Stop | None = None,
     options: Iterable[str] = (),
+    rows: bool = True,
 ) -> Replay:
     """Replay a parsed log (or a list of actions) through the rules.
 
     A rule broken by the log does not raise: the replay stops there and the
     result carries the error, with everything up to it.
+
+    Args:
+        stop: where to stop (default: the end of the log).
+        options: game options set before the log's own.
+        rows: keep the replay's ledger rows (:attr:`Replay.rows`), which an
+            audit compares; ``False`` saves building them when only events
+            and the final state are wanted.
     """
     if isinstance(log, Sequence):
         stream = list(log)
@@ -263,7 +271,7 @@ def replay(
         players = players_of(log.rows) if log.format == "ledger" else []
     terrain_text, vp_setup = _board_and_setup(stream, name)
     game = Game(board_for(parse_terrain(terrain_text)), options=set(options), vp_setup=vp_setup)
-    game.ledger = Ledger()
+    game.ledger = Ledger(keep_rows=rows)
     result = Replay(name, game, game.ledger.rows, game.events, players, game.warnings)
     items = rewrite_stream(stream, game)
     try:
