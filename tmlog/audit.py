@@ -107,23 +107,30 @@ def audit(ledger: ParsedLog, result: Replay | None = None) -> AuditReport:
     replayed = [r for r in result.rows if isinstance(r, Row)]
 
     for rec_row, our_row in zip(recorded, replayed, strict=False):
-        assert rec_row.recorded is not None
-        faction = str(rec_row.faction)
-        command = _command_text(rec_row)
+        rec = rec_row.recorded
+        assert rec is not None
+        faction = rec_row.faction.value if rec_row.faction is not None else ""
         if faction != our_row.faction:
+            command = _command_text(rec_row)
             report.divergences.append(
                 Divergence(rec_row.line, faction, command, "faction", faction, our_row.faction)
             )
             break
         report.rows_compared += 1
-        want = _recorded_values(rec_row.recorded)
+        report.recorded_final_vp[faction] = rec.vp
+        # Compare as tuples first; name the fields only when something differs.
+        if (rec.vp, rec.c, rec.w, rec.p, *rec.power, *rec.cults) == our_row.values and sorted(
+            rec.leech_offers
+        ) == sorted(our_row.leech.values()):
+            continue
+        command = _command_text(rec_row)
+        want = _recorded_values(rec)
         got = _replayed_values(our_row)
         for name in FIELDS:
             if want[name] != got[name]:
                 report.divergences.append(
                     Divergence(rec_row.line, faction, command, name, want[name], got[name])
                 )
-        report.recorded_final_vp[faction] = rec_row.recorded.vp
 
     if result.error is None and len(recorded) != len(replayed) and not report.divergences:
         line = recorded[len(replayed)].line if len(recorded) > len(replayed) else 0
