@@ -20,6 +20,7 @@ from tmlog.cli import (
 from tmlog.corpus import Failure, Runner, check
 from tmlog.parse import InputFormat, parse_file
 from tmlog.replay import Replay, Stop, game_summary, replay
+from tmlog.replay.tiles import VP_SETUPS
 
 _AT = re.compile(r"^[Rr](\d+)(?:[Tt](\d+))?$")
 
@@ -95,9 +96,17 @@ def _state_table(result: Replay, stop: Stop | None) -> str:
 @cli.command(name="replay")
 @click.argument("log", metavar="LOG")
 @click.option("--at", "at", metavar="ROW|R<round>T<turn>", help="Stop after this log line or turn.")
+@click.option(
+    "--vp-variant",
+    type=click.Choice(sorted(VP_SETUPS)),
+    default=None,
+    help="Starting VP per faction, instead of the map's own (variants of the rulebook).",
+)
 @output_format_option("text", "json", default="text")
 @input_format_option
-def replay_command(log: str, at: str | None, fmt: str, input_format: InputFormat | None) -> None:
+def replay_command(
+    log: str, at: str | None, vp_variant: str | None, fmt: str, input_format: InputFormat | None
+) -> None:
     """Replay a log and print the game state (at the end, or at --at).
 
     \b
@@ -110,7 +119,7 @@ def replay_command(log: str, at: str | None, fmt: str, input_format: InputFormat
     parsed = parse_file(log, input_format, partial=True)
     for warning in parsed.warnings:
         click.echo(f"warning: {warning}", err=True)
-    result = replay(parsed, stop=stop)
+    result = replay(parsed, stop=stop, vp_variant=vp_variant)
     if result.error is not None:
         raise result.error
     for warning in result.warnings:

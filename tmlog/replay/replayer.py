@@ -248,6 +248,7 @@ def replay(
     stop: Stop | None = None,
     options: Iterable[str] = (),
     rows: bool = True,
+    vp_variant: str | None = None,
 ) -> Replay:
     """Replay a parsed log (or a list of actions) through the rules.
 
@@ -260,6 +261,9 @@ def replay(
         rows: keep the replay's ledger rows (:attr:`Replay.rows`), which an
             audit compares; ``False`` saves building them when only events
             and the final state are wanted.
+        vp_variant: starting VP per faction (a key of
+            :data:`~tmlog.replay.tiles.VP_SETUPS`, e.g. ``yucata_fjords``),
+            instead of the map's own.
     """
     if isinstance(log, Sequence):
         stream = list(log)
@@ -270,6 +274,11 @@ def replay(
         name = source or log.source
         players = players_of(log.rows) if log.format == "ledger" else []
     terrain_text, vp_setup = _board_and_setup(stream, name)
+    if vp_variant is not None:
+        if vp_variant not in VP_SETUPS:
+            known = ", ".join(sorted(VP_SETUPS))
+            raise ReplayError(f"unknown starting-VP variant {vp_variant!r} (known: {known})")
+        vp_setup = VP_SETUPS[vp_variant]
     game = Game(board_for(parse_terrain(terrain_text)), options=set(options), vp_setup=vp_setup)
     game.ledger = Ledger(keep_rows=rows)
     result = Replay(name, game, game.ledger.rows, game.events, players, game.warnings)

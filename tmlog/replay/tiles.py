@@ -205,7 +205,24 @@ VP_SETUPS: dict[str, dict[str, int]] = {
         "fakirs": 33,
     }
 }
-"""Starting VP per faction for map variants with their own VP setup."""
+"""Starting VP per faction for map variants with their own VP setup.
+
+``original_2017`` is the reference engine's (map "Original [2017 vp]"); it is
+also the seed rulebook's start-VP variant for the base map. The Fjords and
+Lakes tables are the seed rulebook's (its Appendix 8, as played on Yucata),
+which the reference engine does not know; every faction they do not name
+starts with 20 VP.
+"""
+
+VP_SETUPS["yucata_fjords"] = {
+    **dict.fromkeys(("nomads", "witches", "cultists", "darklings"), 15),
+    **dict.fromkeys(("fakirs", "halflings", "auren", "giants", "alchemists"), 25),
+}
+VP_SETUPS["yucata_lakes"] = {
+    **dict.fromkeys(("nomads", "engineers", "cultists", "darklings"), 15),
+    **dict.fromkeys(("fakirs", "swarmlings", "giants"), 25),
+    "dwarves": 30,
+}
 
 CULTS = ("FIRE", "WATER", "EARTH", "AIR")
 COLOR_WHEEL = ("yellow", "brown", "black", "blue", "green", "gray", "red")
