@@ -126,6 +126,10 @@ def gain(
             else:
                 faction.extra[key] = dict(amount)
             continue
+        if isinstance(amount, str):
+            # Gains that scale with the table: "PLAYER_COUNT" / "OPPONENT_COUNT".
+            players = sum(1 for f in game.order if not f.dummy)
+            amount = players - 1 if amount == "OPPONENT_COUNT" else players
         adjust(game, faction, key, amount, source)
 
 
@@ -248,10 +252,6 @@ def adjust(
     """Change a faction's holding of ``kind`` by ``delta`` with all its side effects."""
     kind = _ALIASES.get(kind, kind)
     res = faction.res
-    if isinstance(delta, str):
-        # Gains that scale with the table: "PLAYER_COUNT" / "OPPONENT_COUNT".
-        players = sum(1 for f in game.order if not f.dummy)
-        delta = players - 1 if delta == "OPPONENT_COUNT" else players
     if kind in _PLAIN and (faction.special is None or kind not in faction.special):
         # Coins, workers, power tokens, VP: no side effects beyond the pool
         # (and the VP's source).

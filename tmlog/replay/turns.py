@@ -38,9 +38,10 @@ def require_action(game: Game, faction: FactionState, record: Record) -> None:
 def dismiss_action(game: Game, faction: FactionState, kind: str | None) -> None:
     name = faction.name
     pending = game.action_required
-    if not any(
-        r and r.get("faction") == name and (kind is None or r.get("type") == kind) for r in pending
-    ):
+    for r in pending:
+        if r and r.get("faction") == name and (kind is None or r.get("type") == kind):
+            break
+    else:
         return
     game.action_required = [
         r
@@ -166,19 +167,18 @@ def detect_incomplete_turn(game: Game, faction: FactionState) -> bool:
     if faction.dropped:
         return False
     res = faction.res
-    for key in _PENDING_KEYS:
-        if res.get(key):
-            break
-    else:
+    if not any(map(res.get, _PENDING_KEYS)):
         # Nothing left to decide: only settled decisions to forget.
         name = faction.name
         pending = game.action_required
-        if any(r and r.get("faction") == name and r["type"] in _SETTLED_KINDS for r in pending):
-            game.action_required = [
-                r
-                for r in pending
-                if not r or r.get("faction") != name or r["type"] not in _SETTLED_KINDS
-            ]
+        for r in pending:
+            if r and r.get("faction") == name and r["type"] in _SETTLED_KINDS:
+                game.action_required = [
+                    r
+                    for r in pending
+                    if not r or r.get("faction") != name or r["type"] not in _SETTLED_KINDS
+                ]
+                break
         return False
     ledger = game.ledger
     incomplete = False
