@@ -1095,7 +1095,7 @@ def _unlock(game: Game, faction: FactionState | None, action: a.UnlockTerrain) -
     f = _need_faction(faction, action)
     if not f.get("UNLOCK_TERRAIN"):
         raise IllegalMove(f"{f.name} may not unlock a terrain now")
-    target = action.target if isinstance(action.target, str) else action.target.value
+    target = str(action.target)  # a colour's or a "gain-…" name, as plain text
     special = target.startswith("gain-")
     if not special:
         target = terrain.assert_color(terrain.alias_color(target))

@@ -73,6 +73,9 @@ def check_reachable(
     if tele is not None:
         ways.append(f"{tele.spec.kind} range {faction.get(f'{tele.spec.kind}_range')}")
     how = " or ".join(ways) if ways else "river shipping"
+    if not faction.extra.get("adjacency", {"direct": 1}).get("direct"):
+        # Riverwalkers: being next to their buildings by land does not count.
+        raise IllegalMove(f"{faction.name} cannot reach {where} (no own building within {how})")
     raise IllegalMove(
         f"{faction.name} cannot reach {where} (no own building next to it or within {how})"
     )
