@@ -12,7 +12,7 @@ from typing import Any
 
 from tmlog.errors import IllegalMove
 from tmlog.model import actions as a
-from tmlog.model.enums import Faction, Tile
+from tmlog.model.enums import Tile
 from tmlog.replay import economy, events, leech, scoring, terrain, towns, turns
 from tmlog.replay.board import RIVER
 from tmlog.replay.economy import NotEnough, adjust, gain, pay
@@ -94,22 +94,12 @@ def do_command(game: Game, faction_name: str | None, action: a.Action) -> None:
 
 
 def engine_row(game: Game, faction: FactionState, action: a.Action) -> None:
-    """A row the engine writes itself (income, final scoring): command plus row end."""
-    do_command(game, faction.name, _with_faction(action, faction))
+    """A row the engine writes itself (income, final scoring): command plus row end.
+
+    ``action`` names the faction (``faction=faction.tag``), as its row will.
+    """
+    do_command(game, faction.name, action)
     game.ledger.finish_row()
-
-
-def _with_faction(action: a.Action, faction: FactionState) -> a.Action:
-    try:
-        return _replace_faction(action, Faction(faction.name))
-    except ValueError:
-        return action
-
-
-def _replace_faction(action: a.Action, faction: Faction) -> a.Action:
-    import dataclasses
-
-    return dataclasses.replace(action, faction=faction)
 
 
 def execute(

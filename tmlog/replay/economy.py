@@ -29,7 +29,6 @@ _ALIASES = {
 }
 _CULT_SET = frozenset(CULTS)
 _FACTION_ACTION = re.compile(r"^ACT[A-Z]+\d?$")
-_PLAIN = frozenset(("C", "W", "P1", "P2", "P3", "VP"))
 _BUILDING_KEYS = frozenset(("D", "TP", "TE", "SH", "SA"))
 _FINAL_SOURCES = frozenset(("fire", "water", "earth", "air", "network", *FIRE_ICE_FINAL_SCORING))
 
@@ -252,7 +251,7 @@ def adjust(
     """Change a faction's holding of ``kind`` by ``delta`` with all its side effects."""
     kind = _ALIASES.get(kind, kind)
     res = faction.res
-    if kind in _PLAIN and (faction.special is None or kind not in faction.special):
+    if kind in faction.plain:
         # Coins, workers, power tokens, VP: no side effects beyond the pool
         # (and the VP's source).
         pool = game.pool

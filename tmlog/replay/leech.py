@@ -14,7 +14,6 @@ from typing import Any
 
 from tmlog.errors import IllegalMove
 from tmlog.model.actions import LeechEffect
-from tmlog.model.enums import Faction
 from tmlog.replay import events, turns
 from tmlog.replay.economy import adjust, gain, gain_power
 from tmlog.replay.state import FactionState, Game
@@ -100,11 +99,7 @@ def _effect_row(
 ) -> None:
     before = faction.snapshot()
     gain(game, faction, bundle)
-    try:
-        who: Faction | None = Faction(faction.name)
-    except ValueError:
-        who = None
-    game.ledger.add_effect_row(faction, LeechEffect(accepted=accepted, faction=who), before)
+    game.ledger.add_effect_row(faction, LeechEffect(accepted=accepted, faction=faction.tag), before)
 
 
 def accept(game: Game, faction: FactionState, amount: int, source: str) -> None:

@@ -128,7 +128,7 @@ def finish(game: Game) -> None:
             rank(game, kind, points, _final_award(game, kind))
     game.ledger.add_comment("Converting resources to VPs")
     for faction in game.in_order():
-        commands.engine_row(game, faction, ScoreResources())
+        commands.engine_row(game, faction, ScoreResources(faction=faction.tag))
     for faction in game.in_order():
         faction.passed = False
     game.action_required = [{"type": "gameover"}]
@@ -137,7 +137,8 @@ def finish(game: Game) -> None:
 
 def _final_award(game: Game, label: str) -> Callable[[FactionState, int], None]:
     def award(faction: FactionState, vp: int) -> None:
-        commands.engine_row(game, faction, Adjust(delta=vp, what=Resource.VP, source=label))
+        row = Adjust(delta=vp, what=Resource.VP, source=label, faction=faction.tag)
+        commands.engine_row(game, faction, row)
 
     return award
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tmlog.errors import IllegalMove
+from tmlog.model.enums import Faction
 from tmlog.replay.board import Board
 from tmlog.replay.factions import FactionBoard, TrackSpec
 from tmlog.replay.tiles import BONUS_TILES, CULTS, FAVOR_TILES, TOWN_TILES, ScoringSpec
@@ -21,6 +22,9 @@ if TYPE_CHECKING:
     from tmlog.replay.events import Event
     from tmlog.replay.ledger import Ledger
 
+
+PLAIN_RESOURCES = frozenset(("C", "W", "P1", "P2", "P3", "VP"))
+"""Resources that change without side effects unless a faction special says otherwise."""
 
 LEDGER_FIELDS = ("VP", "C", "W", "P", "P1", "P2", "P3", "FIRE", "WATER", "EARTH", "AIR")
 _ledger_values = operator.itemgetter(*LEDGER_FIELDS)
@@ -61,6 +65,8 @@ class FactionState:
 
     def __init__(self, board: FactionBoard, initial_vp: int) -> None:
         self.name = board.name
+        self.tag = Faction(board.name)
+        """The faction as the log names it (what its actions carry)."""
         self.display = board.display
         self.board = board
         self.color: str = board.color
@@ -114,6 +120,8 @@ class FactionState:
                 max_level=max_levels[btype],
             )
         self.special: dict[str, Any] | None = dict(board.special) if board.special else None
+        self.plain = PLAIN_RESOURCES - set(self.special or ())
+        """Resources whose changes have no side effects for this faction."""
         rates: dict[str, dict[str, int]] = {
             "PW": {"C": 1, "W": 3, "P": 5},
             "W": {"C": 1},

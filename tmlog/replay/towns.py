@@ -76,8 +76,10 @@ def detect_town(game: Game, faction: FactionState, where: str) -> bool:
                 reached.add(other)
                 stack.append(other)
 
+    if power < faction.get("TOWN_SIZE") or count < 4:
+        return False
     tiles_left = _town_tiles_left(game)
-    if power >= faction.get("TOWN_SIZE") and count >= 4 and tiles_left:
+    if tiles_left:
         for loc in reached:
             game.hexes[loc].town = tiles_left
         _town_event(game, faction, tuple(sorted(reached)), grew=False)

@@ -291,6 +291,9 @@ def maybe_advance_to_next_player(game: Game, faction: FactionState | None) -> No
 
 def what_next(game: Game) -> None:
     """Move the game on to its next phase where everything required is done."""
+    if game.state == "play":  # most of the game: only the end of the round to look for
+        _play(game)
+        return
     if game.state == "wait-for-players":
         _wait_for_players(game)
     if game.state == "select-factions":
@@ -431,7 +434,7 @@ def income_for_all(game: Game, kind: str | None) -> None:
         game.ledger.add_comment(f"Round {game.round + 1} income")
     action_kind = IncomeKind(kind) if kind else None
     for faction in game.in_turn_order():
-        commands.engine_row(game, faction, FactionIncome(income=action_kind, faction=None))
+        commands.engine_row(game, faction, FactionIncome(income=action_kind, faction=faction.tag))
 
 
 def start_round(game: Game) -> None:
