@@ -269,14 +269,13 @@ def adjust(
         gain_power(faction, delta)
         return
 
-    if kind == "VP":
+    if kind == "VP":  # only when a faction special touches VP
         record_vp(game, faction, delta, vp_source(source, game))
-
     if kind == "PW_TOKEN" and delta < 0:
         kind, delta = "LOSE_PW_TOKEN", -delta
 
-    checked_kind: str | None = kind
-    if kind in ("GAIN_TELEPORT", "GAIN_SHIP"):
+    category = _category(kind)
+    if category == "track":
         name = "teleport" if kind == "GAIN_TELEPORT" else "ship"
         for _ in range(delta):
             track = faction.track(name)
@@ -284,11 +283,11 @@ def adjust(
                 reward = track.spec.advance_gain[track.level] if track.spec.advance_gain else {}
                 gain(game, faction, reward, f"advance_{name}")
                 track.level += 1
-        checked_kind = None
-    elif kind == "GAIN_ACTION":
+        return
+    if category == "actions":
         faction.allowed_actions += delta
         return
-    elif kind == "LOSE_PW_TOKEN":
+    if category == "lose-tokens":
         for _ in range(abs(delta)):
             for bowl in ("P1", "P2", "P3"):
                 if res[bowl]:
@@ -297,98 +296,122 @@ def adjust(
             else:
                 raise IllegalMove(f"{faction.name} do not have {delta} power tokens to spend")
         return
-    elif kind == "PW":
-        if delta > 0:
-            gain_power(faction, delta)
-            checked_kind = None
-        else:
-            res["P1"] -= delta
-            res["P3"] += delta
-            checked_kind = "P3"
-            if res["P3"] < 0:
-                have = res["P3"] - delta
-                res["P1"] += delta
-                res["P3"] -= delta
-                raise NotEnough(faction.name, "PW", -delta, have)
-    else:
-        old = res.get(kind, 0)
-        if delta > 0 and faction.special and faction.special.get("mode") == "replace":
-            replaced = False
-            for _ in range(delta):
-                replaced |= maybe_special(game, faction, kind, "replace")
-            if replaced:
-                return
-        if not _FACTION_ACTION.match(kind):
-            pool = game.pool
-            if pool is None or kind not in pool or pool[kind] < delta:
-                raise IllegalMove(f"no {kind} left in the pool")
-            pool[kind] -= delta
-        new = old + delta
-        if new < 0:
-            if game.pool is not None and not _FACTION_ACTION.match(kind):
-                game.pool[kind] += delta
-            raise NotEnough(faction.name, kind, -delta, old)
-        res[kind] = new
-        if kind in _CULT_SET:
-            cap = faction.max_cult[kind]
-            if new > cap:
-                res[kind] = cap
-        elif kind == "P" and new > res["MAX_P"]:
-            res[kind] = res["MAX_P"]
+    if category == "power":  # spending: tokens go from bowl III back to bowl I
+        if res["P3"] + delta < 0:
+            raise NotEnough(faction.name, "PW", -delta, res["P3"])
+        res["P1"] -= delta
+        res["P3"] += delta
+        return
 
-        if kind.startswith("FAV"):
-            if res[kind] > 1:
-                raise IllegalMove(f"{faction.name} cannot take a second {kind}")
-            gain(game, faction, TILES[kind].gain, kind)
-            if kind == "FAV5":
-                for where in list(faction.locations):
-                    towns.detect_town(game, faction, where)
-            game.events.append(_tile_event(game, faction, kind))
-        elif kind.startswith("TW") and kind in TILES:
-            for _ in range(delta):
-                gain(game, faction, TILES[kind].gain, "TW")
-            game.events.append(_tile_event(game, faction, kind))
-        elif kind == "KEY":
-            blocked = faction.cult_blocked
-            if blocked and res["KEY"] >= len(blocked):
-                for cult in list(blocked):
-                    gain(game, faction, {cult: 1})
-                faction.cult_blocked = {}
-        elif kind in _CULT_SET:
-            _cult_power(game, faction, kind, old, res[kind])
-            if res[kind] != old:
-                game.events.append(
-                    ev.CultStep(
-                        round=game.round,
-                        turn=game.turn,
-                        line=game.line,
-                        faction=faction.name,
-                        cult=kind,
-                        level=res[kind],
-                    )
+    old = res.get(kind, 0)
+    special = faction.special
+    if delta > 0 and special is not None and kind in special and special.get("mode") == "replace":
+        replaced = False
+        for _ in range(delta):
+            replaced |= maybe_special(game, faction, kind, "replace")
+        if replaced:
+            return
+    pool = game.pool
+    if category != "faction-action":
+        if pool is None or kind not in pool or pool[kind] < delta:
+            raise IllegalMove(f"no {kind} left in the pool")
+    new = old + delta
+    if new < 0:
+        raise NotEnough(faction.name, kind, -delta, old)
+    if category != "faction-action" and pool is not None:
+        pool[kind] -= delta
+    res[kind] = new
+
+    if category == "cult":
+        cap = faction.max_cult[kind]
+        if new > cap:
+            res[kind] = cap
+        _cult_power(game, faction, kind, old, res[kind])
+        if res[kind] != old:
+            game.events.append(
+                ev.CultStep(
+                    round=game.round,
+                    turn=game.turn,
+                    line=game.line,
+                    faction=faction.name,
+                    cult=kind,
+                    level=res[kind],
                 )
-        elif kind.startswith("BON"):
-            if delta > 0:
-                game.events.append(_tile_event(game, faction, kind))
+            )
+    elif category == "priest":
+        if new > res["MAX_P"]:
+            res[kind] = res["MAX_P"]
+    elif category == "favor":
+        if new > 1:
+            raise IllegalMove(f"{faction.name} cannot take a second {kind}")
+        gain(game, faction, TILES[kind].gain, kind)
+        if kind == "FAV5":
+            for where in list(faction.locations):
+                towns.detect_town(game, faction, where)
+        game.events.append(_tile_event(game, faction, kind))
+    elif category == "town":
+        for _ in range(delta):
+            gain(game, faction, TILES[kind].gain, "TW")
+        game.events.append(_tile_event(game, faction, kind))
+    elif category == "key":
+        blocked = faction.cult_blocked
+        if blocked and res["KEY"] >= len(blocked):
+            for cult in list(blocked):
+                gain(game, faction, {cult: 1})
+            faction.cult_blocked = {}
+    elif category == "bonus" and delta > 0:
+        game.events.append(_tile_event(game, faction, kind))
 
-        if delta > 0:
-            tile = game.gain_tile
-            scores = tile is not None and kind in tile.vp
-            special = faction.special
-            rewards = special is not None and kind in special and special.get("mode") == "gain"
-            if scores or rewards:
-                for _ in range(delta):
-                    if scores:
-                        score_current_tile(game, faction, kind, "gain")
-                    if rewards:
-                        maybe_special(game, faction, kind, "gain")
+    if delta > 0:
+        tile = game.gain_tile
+        scores = tile is not None and kind in tile.vp
+        rewards = special is not None and kind in special and special.get("mode") == "gain"
+        if scores or rewards:
+            for _ in range(delta):
+                if scores:
+                    score_current_tile(game, faction, kind, "gain")
+                if rewards:
+                    maybe_special(game, faction, kind, "gain")
 
-    if kind.startswith("BON"):
+    if category == "bonus":
         res["C"] += game.bonus_coins.get(kind, 0)
         game.bonus_coins[kind] = 0
 
-    if checked_kind and res.get(checked_kind, 0) < 0:
-        raise NotEnough(faction.name, checked_kind, -delta, res[checked_kind] - delta)
+
+_CATEGORIES: dict[str, str] = {}
+
+
+def _category(kind: str) -> str:
+    """What sort of holding ``kind`` is, for :func:`adjust` (remembered per name)."""
+    category = _CATEGORIES.get(kind)
+    if category is None:
+        if kind in ("GAIN_TELEPORT", "GAIN_SHIP"):
+            category = "track"
+        elif kind == "GAIN_ACTION":
+            category = "actions"
+        elif kind == "LOSE_PW_TOKEN":
+            category = "lose-tokens"
+        elif kind == "PW":
+            category = "power"
+        elif kind in _CULT_SET:
+            category = "cult"
+        elif kind == "P":
+            category = "priest"
+        elif kind.startswith("FAV"):
+            category = "favor"
+        elif kind.startswith("TW") and kind in TILES:
+            category = "town"
+        elif kind == "KEY":
+            category = "key"
+        elif kind.startswith("BON"):
+            category = "bonus"
+        elif _FACTION_ACTION.match(kind):
+            # Faction action spaces (ACTW …) are not in the pool.
+            category = "faction-action"
+        else:
+            category = "other"
+        _CATEGORIES[kind] = category
+    return category
 
 
 def _tile_event(game: Game, faction: FactionState, tile: str) -> ev.TileTaken:
