@@ -507,6 +507,7 @@ def _build(game: Game, faction: FactionState | None, action: a.Build) -> None:
         economy.score_current_tile(game, f, "D", "build")
     here.building = "D"
     f.locations.append(where)
+    f.location_set.add(where)
     towns.detect_town(game, f, where)
     game.events.append(
         events.Built(

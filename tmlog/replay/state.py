@@ -158,6 +158,9 @@ class FactionState:
         self.order = 0
         self.waiting = False
         self.locations: list[str] = []
+        self.location_set: set[str] = set()
+        """The same hexes as a set: the faction's buildings (a built hex keeps
+        its owner's colour, recoloured with it if the owner changes colour)."""
         self.leech_not_rejected: dict[int, int] = {}
         self.leech_rejected: dict[int, int] = {}
         self.leech_cult_gained: dict[int, int] = {}

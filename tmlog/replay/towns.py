@@ -55,8 +55,7 @@ def detect_town(game: Game, faction: FactionState, where: str) -> bool:
 
     # The connected buildings of the faction around ``where``.
     hexes = game.hexes
-    color = faction.color
-    own = {loc for loc in faction.locations if hexes[loc].building and hexes[loc].color == color}
+    own = faction.location_set
     skip = game.skip if faction.name == "mermaids" else {}
     reached = {where}
     stack = [where]
