@@ -193,3 +193,15 @@ def test_replay_without_rows_has_the_same_events(game: Path) -> None:
     assert lean.rows == [] and full.rows
     assert lean.events == full.events
     assert lean.final_vp() == full.final_vp()
+
+
+def _crash(parsed: object, result: object) -> None:
+    raise KeyError("boom")
+
+
+def test_a_crash_in_a_job_names_the_log() -> None:
+    from tmlog.corpus import Log, process_log
+
+    failure = process_log(Log(str(GAMES[0]), None, str(GAMES[0])), _crash, None)
+    assert isinstance(failure, Failure)
+    assert failure.message == f"{GAMES[0]}: internal error: KeyError: 'boom'"

@@ -125,3 +125,11 @@ def test_render_draws_ice_and_volcano(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["render", str(DATA / name), "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert out.stat().st_size > 20_000
+
+
+def test_later_versions_keep_their_own_name_in_reports(replays: dict[str, Any]) -> None:
+    # As the reference site's statistics do (shapeshifters_vN, riverwalkers_vN).
+    names = {f.faction for r in replays.values() for f in record_game(r).factions}
+    assert {"shapeshifters", "shapeshifters_v5", "riverwalkers_v4", "riverwalkers"} <= names
+    record = record_game(replays[next(n for n in GAMES if "shapeshifters-v5" in n)])
+    assert {v.faction for v in record.vp} == {f.faction for f in record.factions}

@@ -90,7 +90,7 @@ def process_log(log: Log, job: Job[T], input_format: InputFormat | None) -> T | 
     except TmlogError as exc:
         return Failure(log.source, str(exc))
     except Exception as exc:  # a bug in tmlog: report it, keep the run going
-        return Failure(log.source, f"internal error: {type(exc).__name__}: {exc}")
+        return Failure(log.source, f"{log.source}: internal error: {type(exc).__name__}: {exc}")
 
 
 def process_chunk(

@@ -23,6 +23,7 @@ at the end of a replay) serve ad-hoc analysis and ``tmlog render``.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -233,7 +234,7 @@ def record_game(replay: Replay, *, game_id: str | None = None) -> GameRecord:
             total += gained
             round_rows.append(VpRoundRow(n, rnd, total))
     extra = [k for k in game.final_scoring if k not in ("network", "cults")]
-    return GameRecord(
+    record = GameRecord(
         game=game_id if game_id is not None else replay.source,
         map_id=replay.map_id,
         map_name=MAPS[replay.map_id][0] if replay.map_id in MAPS else replay.map_id,
@@ -252,6 +253,33 @@ def record_game(replay: Replay, *, game_id: str | None = None) -> GameRecord:
         feeding=tuple(
             FeedingRow(r, s, p[0], p[1])
             for (r, s), p in sorted(fed.items(), key=lambda kv: (names.index(kv[0][0]), kv[0][1]))
+        ),
+    )
+    versions = {
+        f.name: f.board.extra["full_name"]
+        for f in factions
+        if f.board.extra.get("full_name", f.name) != f.name
+    }
+    return _versioned(record, versions) if versions else record
+
+
+def _versioned(record: GameRecord, names: dict[str, str]) -> GameRecord:
+    """Later versions of a faction under their own name (``shapeshifters_v5``), as the
+    reference site's statistics keep them apart."""
+
+    def rename(name: str) -> str:
+        return names.get(name, name)
+
+    return dataclasses.replace(
+        record,
+        dropped=tuple(rename(n) for n in record.dropped),
+        factions=tuple(f._replace(faction=rename(f.faction)) for f in record.factions),
+        vp=tuple(v._replace(faction=rename(v.faction)) for v in record.vp),
+        vp_rounds=tuple(v._replace(faction=rename(v.faction)) for v in record.vp_rounds),
+        leech=tuple(v._replace(faction=rename(v.faction)) for v in record.leech),
+        feeding=tuple(
+            v._replace(faction=rename(v.faction), source_faction=rename(v.source_faction))
+            for v in record.feeding
         ),
     )
 
