@@ -12,9 +12,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
-from tmlog.errors import IllegalMove, ReplayError, TmlogError
+from tmlog.errors import ReplayError
 from tmlog.model import actions as a
 from tmlog.replay import commands, turns
 from tmlog.replay.board import board_for, parse_terrain
@@ -23,9 +23,6 @@ from tmlog.replay.ledger import Ledger, LedgerEntry, Row
 from tmlog.replay.maps import MAPS, ORIGINAL_ID, VP_VARIANTS
 from tmlog.replay.state import FactionState, Game
 from tmlog.replay.tiles import VP_SETUPS
-
-if TYPE_CHECKING:
-    pass
 
 
 class _LogRow(Protocol):
@@ -317,12 +314,8 @@ def _play(game: Game, items: list[StreamItem], stop: Stop | None, result: Replay
             if nxt != key and faction is not None:
                 turns.maybe_advance_to_next_player(game, faction)
             turns.what_next(game)
-        except IllegalMove as err:
+        except ReplayError as err:  # IllegalMove keeps its class through located()
             raise err.located(source=result.source, line=act.line, command=str(act)) from None
-        except ReplayError as err:
-            raise err.located(source=result.source, line=act.line, command=str(act)) from None
-        except TmlogError:
-            raise
     game.ledger.finish_row()
 
 
