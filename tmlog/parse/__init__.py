@@ -63,7 +63,7 @@ import os
 import re
 from typing import Any, cast
 
-from lark import Lark
+from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
 from tmlog.errors import InputError, LogSyntaxError
@@ -445,7 +445,57 @@ def _cell(rule: str, text: str) -> Any:
     lark = ledger_parser()
     if rule == "command_cell":
         return tuple(_sub_commands(lark, text, 0))
+    value = _single_token_cell(rule, text)
+    if value is not _MISSING:
+        return value
     return _parse(lark, rule, text, _END_OF_CELL)
+
+
+# A value cell is one terminal (or none) of ledger.lark: `vp_cell: VP_VALUE`,
+# `delta_cell: [DELTA]` … For such a rule the grammar's own terminal, matched
+# against the whole cell, decides exactly what the LALR parser would, and the
+# rule's transformer callback builds the value; the parser machinery, most of
+# the cost of a first look at a cell, is skipped. Anything else (including
+# every malformed cell) goes to the parser, which reports the error.
+_SINGLE_TOKEN_RULES = {
+    "delta_cell": ("DELTA", True),
+    "vp_cell": ("VP_VALUE", False),
+    "c_cell": ("C_VALUE", False),
+    "w_cell": ("W_VALUE", False),
+    "p_cell": ("P_VALUE", False),
+    "pw_cell": ("PW_VALUE", False),
+    "cult_cell": ("CULT_VALUE", False),
+    "leech_cell": ("LEECH_VALUE", True),
+}
+_TERMINALS: dict[str, tuple[re.Pattern[str], str, bool, Any]] = {}
+"""rule → (the terminal's compiled pattern, its name, may be empty, the callback)."""
+
+
+def _single_token_cell(rule: str, text: str) -> Any:
+    if not _TERMINALS:
+        _compile_terminals()
+    spec = _TERMINALS.get(rule)
+    if spec is None:
+        return _MISSING
+    pattern, name, optional, callback = spec
+    token = text.strip(_BLANK)
+    if not token:
+        return callback(None) if optional else _MISSING
+    if pattern.fullmatch(token) is None:
+        return _MISSING
+    return callback(Token(name, token))
+
+
+def _compile_terminals() -> None:
+    from tmlog.parse.transformer import LedgerTransformer
+
+    callbacks = LedgerTransformer()
+    patterns = {t.name: t.pattern for t in ledger_parser().terminals}
+    for rule, (name, optional) in _SINGLE_TOKEN_RULES.items():
+        pattern = patterns[name]
+        if not pattern.flags:  # a pattern with flags would need them carried over
+            compiled = re.compile(pattern.to_regexp())
+            _TERMINALS[rule] = (compiled, name, optional, getattr(callbacks, rule))
 
 
 def _reference_cell(rule: str, text: str) -> Any:
