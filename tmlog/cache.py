@@ -57,8 +57,9 @@ _GAME_FIELDS = (
     "last_round",
     "dropped",
     "error",
+    "warnings",
 )
-_LISTS = ("options", "players", "dropped")
+_LISTS = ("options", "players", "dropped", "warnings")
 
 
 def default_root() -> Path:

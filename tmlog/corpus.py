@@ -149,7 +149,7 @@ def check(parsed: ParsedLog, result: Replay) -> Checked:
         str(result.error) if result.error is not None else None,
         status,
         ranked,
-        (*parsed.warnings, *result.warnings),
+        tuple(result.warnings),
     )
 
 
@@ -361,10 +361,13 @@ def _as_found(cached: GameRecord, source: str) -> GameRecord:
     """
     if cached.game == source:
         return cached
-    error = cached.error
-    if error is not None and error.startswith(cached.game + ":"):
-        error = source + error[len(cached.game) :]
-    return dataclasses.replace(cached, game=source, error=error)
+
+    def here(text: str) -> str:
+        return source + text[len(cached.game) :] if text.startswith(cached.game + ":") else text
+
+    error = here(cached.error) if cached.error is not None else None
+    warnings = tuple(here(w) for w in cached.warnings)
+    return dataclasses.replace(cached, game=source, error=error, warnings=warnings)
 
 
 def record_file(path: str, input_format: InputFormat | None = None) -> GameRecord:

@@ -117,8 +117,6 @@ def replay_command(
     """
     stop = parse_at(at)
     parsed = parse_file(log, input_format, partial=True)
-    for warning in parsed.warnings:
-        click.echo(f"warning: {warning}", err=True)
     result = replay(parsed, stop=stop, vp_variant=vp_variant)
     if result.error is not None:
         raise result.error

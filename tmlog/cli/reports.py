@@ -75,6 +75,8 @@ def _iter_records(
     failures: _Failures,
     corpus: CorpusSettings,
     tables: tuple[str, ...] | None = None,
+    *,
+    warn: bool = True,
 ) -> Iterator[GameRecord]:
     """The records of the logs that replayed; the others go to ``failures``."""
     from tmlog.corpus import Failure, iter_records
@@ -93,6 +95,9 @@ def _iter_records(
         elif item.error is not None:
             failures.add(item.error)
         else:
+            if warn:
+                for warning in item.warnings:
+                    click.echo(f"warning: {warning}", err=True)
             yield item
 
 
@@ -332,8 +337,9 @@ def stats(
         unfinished += out["unfinished"]
         chunk.clear()
 
+    # Unfinished games are counted in the closing line, not warned about one by one.
     for record in _iter_records(
-        paths, input_format, failures, settings, tables=("games", "factions")
+        paths, input_format, failures, settings, tables=("games", "factions"), warn=False
     ):
         chunk.append(record)
         if len(chunk) >= 500:

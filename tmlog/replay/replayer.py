@@ -279,6 +279,8 @@ def replay(
     game = Game(board_for(parse_terrain(terrain_text)), options=set(options), vp_setup=vp_setup)
     game.ledger = Ledger(keep_rows=rows)
     result = Replay(name, game, game.ledger.rows, game.events, players, game.warnings)
+    if not isinstance(log, Sequence):
+        result.warnings.extend(getattr(log, "warnings", ()))
     items = rewrite_stream(stream, game)
     try:
         _play(game, items, stop, result)

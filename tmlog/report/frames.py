@@ -135,6 +135,8 @@ class GameRecord:
     dropped: tuple[str, ...]
     error: str | None
     """Why the replay stopped before the end of the log (``None``: it did not)."""
+    warnings: tuple[str, ...]
+    """What did not stop the replay but should be said (a cut-off row, an unfinished game)."""
     factions: tuple[FactionRow, ...]
     vp: tuple[VpRow, ...]
     vp_rounds: tuple[VpRoundRow, ...]
@@ -246,6 +248,7 @@ def record_game(replay: Replay, *, game_id: str | None = None) -> GameRecord:
         last_round=last_round,
         dropped=tuple(f.name for f in factions if f.dropped),
         error=str(replay.error) if replay.error is not None else None,
+        warnings=tuple(replay.warnings),
         factions=faction_rows,
         vp=vp_rows,
         vp_rounds=tuple(round_rows),
