@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from tmlog.cache import ResultCache, content_key
 from tmlog.cli import cli
 from tmlog.convert import ledger_to_commands
-from tmlog.corpus import Failure, iter_records
+from tmlog.corpus import CHUNK, Failure, iter_records
 from tmlog.parse import parse_file
 from tmlog.report.frames import GameRecord
 
@@ -60,8 +60,17 @@ def test_bad_logs_are_listed_and_the_rest_counted(corpus: Path) -> None:
         assert vp == expected[Path(record.game).name]
 
 
-def test_same_answer_from_one_and_two_processes(corpus: Path) -> None:
-    assert records(corpus, jobs=1) == records(corpus, jobs=2)
+@pytest.fixture()
+def big_corpus(corpus: Path) -> Path:
+    """More logs than one task holds, so that two processes share the work."""
+    for game in GAMES[8:34]:
+        shutil.copy(game, corpus / game.name)
+    assert len(list(corpus.glob("*.txt"))) > 2 * CHUNK
+    return corpus
+
+
+def test_same_answer_from_one_and_two_processes(big_corpus: Path) -> None:
+    assert records(big_corpus, jobs=1) == records(big_corpus, jobs=2)
 
 
 def test_cache_hit_then_miss_for_an_edited_file(corpus: Path, tmp_path: Path) -> None:
@@ -146,7 +155,8 @@ def test_dask_local_cluster_gives_the_same_answer(corpus: Path) -> None:
     assert on_dask == records(corpus, jobs=1)
 
 
-def test_stats_command_same_with_jobs_and_cache(corpus: Path, tmp_path: Path) -> None:
+def test_stats_command_same_with_jobs_and_cache(big_corpus: Path, tmp_path: Path) -> None:
+    corpus = big_corpus
     runner = CliRunner()
     args = ["stats", str(corpus), "--format", "csv", "-q"]
     plain = runner.invoke(cli, [*args, "--no-cache", "-j", "1"])
@@ -155,7 +165,7 @@ def test_stats_command_same_with_jobs_and_cache(corpus: Path, tmp_path: Path) ->
     warm = runner.invoke(cli, [*args, "--cache", str(tmp_path / "c")])
     assert plain.exit_code == parallel.exit_code == cold.exit_code == warm.exit_code == 1
     assert plain.stdout == parallel.stdout == cold.stdout == warm.stdout
-    assert "zz_broken.txt" in plain.stderr and "8 games" in plain.stderr
+    assert "zz_broken.txt" in plain.stderr and "34 games" in plain.stderr
 
 
 def test_default_cache_location_follows_xdg(monkeypatch: pytest.MonkeyPatch) -> None:

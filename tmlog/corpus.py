@@ -222,8 +222,6 @@ class Runner(Generic[T]):
                 raise TmlogError(
                     f"cannot reach the Dask scheduler at {self.dask_scheduler}: {exc}"
                 ) from None
-        elif self.jobs > 1:
-            self._pool = ProcessPoolExecutor(max_workers=self.jobs)
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -238,8 +236,11 @@ class Runner(Generic[T]):
         """The job's result (or a Failure) for each log, in order."""
         if not logs:
             return []
-        if self._pool is None and self._client is None:
+        if self._client is None and (self.jobs == 1 or len(logs) <= CHUNK):
+            # A handful of logs: starting worker processes would cost more.
             return process_chunk(logs, self.job, self.input_format)
+        if self._client is None and self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.jobs)
         chunks = list(_windows(logs, CHUNK))
         if self._client is not None:
             futures = self._client.map(
