@@ -48,10 +48,10 @@ from collections.abc import Callable
 from importlib.metadata import version
 from pathlib import Path
 
-from tmlog.convert import ledger_to_commands
-from tmlog.parse import clear_cache, parse_log
-from tmlog.parse.grammar import commands_parser, ledger_parser
-from tmlog.parse.reading import read_text
+from tmlog.games.terra_mystica.convert import ledger_to_commands
+from tmlog.games.terra_mystica.parse import clear_cache, parse_log
+from tmlog.games.terra_mystica.parse.grammar import commands_parser, ledger_parser
+from tmlog.reading import read_text
 
 DEFAULT_DIR = Path(__file__).resolve().parent.parent / "tests" / "data" / "snellman-ledger"
 

@@ -23,12 +23,12 @@ import sys
 import time
 from pathlib import Path
 
-from tmlog.audit import audit
 from tmlog.corpus import _fewer_collections
-from tmlog.parse import clear_cache, parse_log
-from tmlog.parse.grammar import commands_parser, ledger_parser
-from tmlog.parse.reading import read_text
-from tmlog.replay import replay
+from tmlog.games.terra_mystica.audit import audit
+from tmlog.games.terra_mystica.parse import clear_cache, parse_log
+from tmlog.games.terra_mystica.parse.grammar import commands_parser, ledger_parser
+from tmlog.games.terra_mystica.replay import replay
+from tmlog.reading import read_text
 
 DEFAULT_DIR = Path(__file__).resolve().parent.parent / "tests" / "data" / "snellman-ledger"
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tmlog.convert import ledger_to_commands
-from tmlog.parse import ParsedLog, parse_file
+from tmlog.games.terra_mystica.convert import ledger_to_commands
+from tmlog.games.terra_mystica.parse import ParsedLog, parse_file
 
 DATA = Path(__file__).parent / "data"
 LEDGER_DIR = DATA / "snellman-ledger"

@@ -25,13 +25,13 @@ from typing import Any
 
 import pytest
 
-from tmlog.convert import ledger_to_commands
 from tmlog.errors import ReplayError
-from tmlog.parse import parse_file, parse_log
-from tmlog.parse.log import Recorded
-from tmlog.replay import Replay, replay
-from tmlog.replay.events import VpChanged
-from tmlog.replay.ledger import Row
+from tmlog.games.terra_mystica.convert import ledger_to_commands
+from tmlog.games.terra_mystica.parse import parse_file, parse_log
+from tmlog.games.terra_mystica.parse.log import Recorded
+from tmlog.games.terra_mystica.replay import Replay, replay
+from tmlog.games.terra_mystica.replay.events import VpChanged
+from tmlog.games.terra_mystica.replay.ledger import Row
 
 DATA = Path(__file__).parent / "data"
 LEDGER_DIR = DATA / "snellman-ledger"

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from tmlog.audit import audit
 from tmlog.cli import cli
-from tmlog.parse import parse_log
+from tmlog.games.terra_mystica.audit import audit
+from tmlog.games.terra_mystica.parse import parse_log
 
 GAME = Path(__file__).parent / "data" / "snellman-ledger" / "4pLeague_S64_D1L1_G3.txt"
 

@@ -9,8 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 from tmlog.cli import cli
-from tmlog.parse import parse_file
-from tmlog.replay import Stop, replay
+from tmlog.games.terra_mystica.parse import parse_file
+from tmlog.games.terra_mystica.replay import Stop, replay
 
 GAME = Path(__file__).parent / "data" / "snellman-ledger" / "4pLeague_S64_D1L1_G3.txt"
 

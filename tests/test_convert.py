@@ -1,4 +1,4 @@
-"""Ledger → raw command log (``tmlog.convert``)."""
+"""Ledger → raw command log (``tmlog.games.terra_mystica.convert``)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from tmlog.convert import ledger_to_commands
 from tmlog.errors import InputError
-from tmlog.model.actions import Action
-from tmlog.parse import ParsedLog, parse_log
+from tmlog.games.terra_mystica.convert import ledger_to_commands
+from tmlog.games.terra_mystica.model.actions import Action
+from tmlog.games.terra_mystica.parse import ParsedLog, parse_log
 
 ORACLE = Path(os.environ.get("TMLOG_ORACLE", "/work/oracle/run.pl"))
 

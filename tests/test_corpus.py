@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from tmlog.model.actions import AdminIncome, Build, Comment, Pass, Start
-from tmlog.model.enums import Faction, Tile
-from tmlog.parse import ParsedLog, detect_format, parse_file, parse_log
+from tmlog.games.terra_mystica.model.actions import AdminIncome, Build, Comment, Pass, Start
+from tmlog.games.terra_mystica.model.enums import Faction, Tile
+from tmlog.games.terra_mystica.parse import ParsedLog, detect_format, parse_file, parse_log
 
 from .conftest import LEDGERS, OLD_STYLE, SAMPLE_DIR, game_id
 

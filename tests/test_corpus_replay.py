@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from tmlog.audit import audit
-from tmlog.parse import ParsedLog, parse_log
-from tmlog.replay import replay
-from tmlog.replay.ledger import Row
+from tmlog.games.terra_mystica.audit import audit
+from tmlog.games.terra_mystica.parse import ParsedLog, parse_log
+from tmlog.games.terra_mystica.replay import replay
+from tmlog.games.terra_mystica.replay.ledger import Row
 
 from .conftest import LEDGERS, game_id
 

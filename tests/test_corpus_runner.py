@@ -16,9 +16,9 @@ from click.testing import CliRunner
 
 from tmlog.cache import ResultCache, content_key
 from tmlog.cli import cli
-from tmlog.convert import ledger_to_commands
 from tmlog.corpus import CHUNK, Failure, iter_records
-from tmlog.parse import parse_file
+from tmlog.games.terra_mystica.convert import ledger_to_commands
+from tmlog.games.terra_mystica.parse import parse_file
 from tmlog.report.frames import GameRecord
 
 LEDGER_DIR = Path(__file__).parent / "data" / "snellman-ledger"
@@ -196,7 +196,7 @@ def test_a_cached_error_names_the_path_read_now(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("game", GAMES[:6], ids=lambda p: p.stem)
 def test_replay_without_rows_has_the_same_events(game: Path) -> None:
-    from tmlog.replay import replay
+    from tmlog.games.terra_mystica.replay import replay
 
     parsed = parse_file(str(game))
     full, lean = replay(parsed), replay(parsed, rows=False)

@@ -12,11 +12,11 @@ import pytest
 
 MODULES = [
     "tmlog",
-    "tmlog.parse",
-    "tmlog.parse.legacy",
-    "tmlog.parse.reading",
-    "tmlog.convert",
-    "tmlog.model.actions",
+    "tmlog.games.terra_mystica.parse",
+    "tmlog.games.terra_mystica.parse.legacy",
+    "tmlog.reading",
+    "tmlog.games.terra_mystica.convert",
+    "tmlog.games.terra_mystica.model.actions",
 ]
 
 
@@ -33,11 +33,13 @@ def test_grammars_are_package_data(grammar: str) -> None:
 
 
 def test_lark_is_imported_only_by_tmlog_parse() -> None:
-    """tmlog.parse is the single boundary of Lark and its errors."""
+    """tmlog.games.terra_mystica.parse is the single boundary of Lark and its errors."""
     package = Path(importlib.import_module("tmlog").__file__ or "").parent
     importers = [
         str(path.relative_to(package))
         for path in package.rglob("*.py")
         if re.search(r"^\s*(?:from|import)\s+lark\b", path.read_text(encoding="utf-8"), re.M)
     ]
-    assert importers and all(p.startswith("parse/") for p in importers), importers
+    assert importers and all(p.startswith("games/terra_mystica/parse/") for p in importers), (
+        importers
+    )

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tmlog.errors import InputError, LogSyntaxError
-from tmlog.parse import parse_file, parse_log
+from tmlog.games.terra_mystica.parse import parse_file, parse_log
 
 from .conftest import DROPOUT_GAME
 

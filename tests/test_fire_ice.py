@@ -22,10 +22,10 @@ import pytest
 from click.testing import CliRunner
 
 from tmlog.cli import cli
-from tmlog.parse import parse_file
-from tmlog.replay import replay
-from tmlog.replay.ledger import Row
-from tmlog.replay.maps import MAPS
+from tmlog.games.terra_mystica.parse import parse_file
+from tmlog.games.terra_mystica.replay import replay
+from tmlog.games.terra_mystica.replay.ledger import Row
+from tmlog.games.terra_mystica.replay.maps import MAPS
 from tmlog.report.frames import record_game
 
 DATA = Path(__file__).parent / "data" / "fire-ice"

@@ -19,10 +19,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tmlog.convert import ledger_to_commands
 from tmlog.errors import InputError, LogSyntaxError, ReplayError, TmlogError
-from tmlog.parse import parse_file, parse_log
-from tmlog.replay import replay
+from tmlog.games.terra_mystica.convert import ledger_to_commands
+from tmlog.games.terra_mystica.parse import parse_file, parse_log
+from tmlog.games.terra_mystica.replay import replay
 
 LEDGERS = sorted((Path(__file__).parent / "data" / "snellman-ledger").glob("*.txt"))
 BASES = [p.read_text(encoding="utf-8") for p in LEDGERS[:6]]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tmlog.model.actions import (
+from tmlog.games.terra_mystica.model.actions import (
     Abort,
     Action,
     AddPlayer,
@@ -60,7 +60,7 @@ from tmlog.model.actions import (
     UseAction,
     Wait,
 )
-from tmlog.model.enums import (
+from tmlog.games.terra_mystica.model.enums import (
     ActionSpace,
     Building,
     Cult,
@@ -72,7 +72,7 @@ from tmlog.model.enums import (
     Tile,
     Track,
 )
-from tmlog.parse import Recorded, parse_log
+from tmlog.games.terra_mystica.parse import Recorded, parse_log
 
 NOMADS = Faction.NOMADS
 

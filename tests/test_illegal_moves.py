@@ -16,8 +16,8 @@ from dataclasses import dataclass
 import pytest
 
 from tmlog.errors import IllegalMove, ReplayError
-from tmlog.parse import parse_log
-from tmlog.replay import replay
+from tmlog.games.terra_mystica.parse import parse_log
+from tmlog.games.terra_mystica.replay import replay
 
 from .rulecheck import command_log, constructed_text, replay_text, rows_of
 

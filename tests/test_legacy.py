@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tmlog.parse import parse_log
+from tmlog.games.terra_mystica.parse import parse_log
 
 
 def row(text: str) -> list[str]:

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tmlog.errors import LogSyntaxError
-from tmlog.parse import parse_log
+from tmlog.games.terra_mystica.parse import parse_log
 
 WORDS = (
     *("build", "upgrade", "to", "TP", "te", "send", "p", "for", "convert", "3PW", "1W"),

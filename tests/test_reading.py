@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from tmlog.errors import InputError
-from tmlog.parse.reading import decode, expand_paths, normalize
+from tmlog.reading import decode, expand_paths, normalize
 
 
 def test_decode_drops_bom_and_normalises_line_ends() -> None:

@@ -237,7 +237,7 @@ def test_matplotlib_is_imported_only_by_tmlog_plot() -> None:
 
 def test_cli_imports_pandas_and_matplotlib_only_when_needed() -> None:
     code = (
-        "import sys, tmlog.cli, tmlog.corpus, tmlog.replay;"
+        "import sys, tmlog.cli, tmlog.corpus, tmlog.games.terra_mystica.replay;"
         "print('pandas' in sys.modules, 'matplotlib' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from tmlog.parse import parse_file
-from tmlog.replay import replay
+from tmlog.games.terra_mystica.parse import parse_file
+from tmlog.games.terra_mystica.replay import replay
 from tmlog.report.frames import GameRecord, record_game
 
 from .conftest import LEDGERS, game_id

@@ -15,8 +15,8 @@ from pandas.testing import assert_frame_equal
 
 import tmlog
 from tmlog.corpus import Failure, iter_records
-from tmlog.parse import parse_file
-from tmlog.replay import Stop, replay
+from tmlog.games.terra_mystica.parse import parse_file
+from tmlog.games.terra_mystica.replay import Stop, replay
 from tmlog.report.frames import (
     EVENT_COLUMNS,
     FACTION_COLUMNS,
@@ -69,11 +69,11 @@ def test_reporters_are_exported() -> None:
 
 
 @pytest.fixture(scope="module")
-def dropout() -> tmlog.replay.Replay:
+def dropout() -> tmlog.games.terra_mystica.replay.Replay:
     return replay(parse_file(str(DROPOUT_GAME)))
 
 
-def test_record_of_a_game_with_a_dropout(dropout: tmlog.replay.Replay) -> None:
+def test_record_of_a_game_with_a_dropout(dropout: tmlog.games.terra_mystica.replay.Replay) -> None:
     record = record_game(dropout, game_id="g3")
     assert record.game == "g3"
     assert record.map_name == "Original"
@@ -95,7 +95,7 @@ def test_record_of_a_game_with_a_dropout(dropout: tmlog.replay.Replay) -> None:
     ]  # fmt: skip
 
 
-def test_record_is_plain_picklable_data(dropout: tmlog.replay.Replay) -> None:
+def test_record_is_plain_picklable_data(dropout: tmlog.games.terra_mystica.replay.Replay) -> None:
     record = record_game(dropout)
     assert pickle.loads(pickle.dumps(record)) == record
     assert "pandas" not in repr(record)
@@ -120,7 +120,7 @@ def test_stopped_replay_records_the_rounds_so_far() -> None:
         assert sum(r.vp for r in record.vp if r.faction == f.faction) == f.final_vp
 
 
-def test_frames_have_the_fixed_columns(dropout: tmlog.replay.Replay) -> None:
+def test_frames_have_the_fixed_columns(dropout: tmlog.games.terra_mystica.replay.Replay) -> None:
     tables = frames([record_game(dropout), record_game(dropout, game_id="copy")])
     assert list(tables.games.columns) == GAME_COLUMNS
     assert list(tables.factions.columns) == FACTION_COLUMNS
@@ -135,7 +135,7 @@ def test_frames_have_the_fixed_columns(dropout: tmlog.replay.Replay) -> None:
     assert list(empty.vp.columns) == VP_COLUMNS and empty.vp.empty
 
 
-def test_events_frame(dropout: tmlog.replay.Replay) -> None:
+def test_events_frame(dropout: tmlog.games.terra_mystica.replay.Replay) -> None:
     df = events_frame(dropout, game_id="g3")
     assert list(df.columns) == EVENT_COLUMNS
     assert len(df) == len(dropout.events)

@@ -13,8 +13,15 @@ import dataclasses
 
 import pytest
 
-from tmlog.model.actions import Action, Dropped, Marker, PlayerName, RoundScoring, Setup
-from tmlog.parse import InputFormat, ParsedLog, parse_file, parse_log
+from tmlog.games.terra_mystica.model.actions import (
+    Action,
+    Dropped,
+    Marker,
+    PlayerName,
+    RoundScoring,
+    Setup,
+)
+from tmlog.games.terra_mystica.parse import InputFormat, ParsedLog, parse_file, parse_log
 
 from .conftest import OLD_STYLE
 

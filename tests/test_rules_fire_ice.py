@@ -39,9 +39,9 @@ from typing import Any
 import pytest
 
 from tmlog.errors import IllegalMove
-from tmlog.parse import parse_file
-from tmlog.replay import Replay, replay
-from tmlog.replay.ledger import Row
+from tmlog.games.terra_mystica.parse import parse_file
+from tmlog.games.terra_mystica.replay import Replay, replay
+from tmlog.games.terra_mystica.replay.ledger import Row
 
 from .rulecheck import FIELDS, constructed, constructed_text, replay_text, row_at_line, rows_of
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tmlog.replay.events import VpChanged
+from tmlog.games.terra_mystica.replay.events import VpChanged
 
 from .rulecheck import (
     Case,

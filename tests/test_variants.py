@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from tmlog.errors import ReplayError
-from tmlog.parse import parse_file
-from tmlog.replay import replay
+from tmlog.games.terra_mystica.parse import parse_file
+from tmlog.games.terra_mystica.replay import replay
 from tmlog.report.frames import record_game
 
 DATA = Path(__file__).parent / "data"

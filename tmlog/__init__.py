@@ -11,7 +11,7 @@ from importlib import import_module
 from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any
 
-from tmlog.parse import ParsedLog, Recorded, Row, parse_file, parse_log
+from tmlog.games.terra_mystica.parse import ParsedLog, Recorded, Row, parse_file, parse_log
 
 if TYPE_CHECKING:
     from tmlog.report.leech import leech_totals, who_fed_whom

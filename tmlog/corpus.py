@@ -30,9 +30,9 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from tmlog.errors import TmlogError
-from tmlog.parse import InputFormat, ParsedLog, parse_log
-from tmlog.parse.reading import STDIN, iter_paths, read_bytes
-from tmlog.replay import Replay, replay
+from tmlog.games.terra_mystica.parse import InputFormat, ParsedLog, parse_log
+from tmlog.games.terra_mystica.replay import Replay, replay
+from tmlog.reading import STDIN, iter_paths, read_bytes
 from tmlog.report.frames import GameRecord, record_game
 
 if TYPE_CHECKING:

@@ -19,8 +19,8 @@ import click
 
 from tmlog import __version__
 from tmlog.errors import TmlogError
-from tmlog.parse import INPUT_FORMATS, InputFormat, ParsedLog, parse_file
-from tmlog.parse.reading import iter_paths
+from tmlog.games.terra_mystica.parse import INPUT_FORMATS, InputFormat, ParsedLog, parse_file
+from tmlog.reading import iter_paths
 
 F = TypeVar("F", bound=Callable[..., Any])
 

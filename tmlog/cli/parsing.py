@@ -8,10 +8,10 @@ from typing import Any
 import click
 
 from tmlog.cli import Inputs, cli, input_format_option, input_paths, output_format_option
-from tmlog.convert import ledger_to_commands
-from tmlog.model.actions import Action
-from tmlog.parse import InputFormat, ParsedLog, Row, parse_file
-from tmlog.parse.reading import STDIN
+from tmlog.games.terra_mystica.convert import ledger_to_commands
+from tmlog.games.terra_mystica.model.actions import Action
+from tmlog.games.terra_mystica.parse import InputFormat, ParsedLog, Row, parse_file
+from tmlog.reading import STDIN
 
 # --------------------------------------------------------------- parse
 

@@ -8,7 +8,6 @@ from typing import Any
 
 import click
 
-from tmlog.audit import AuditReport, audit_job
 from tmlog.cli import (
     CorpusSettings,
     cli,
@@ -18,9 +17,10 @@ from tmlog.cli import (
     output_format_option,
 )
 from tmlog.corpus import Failure, Runner, check
-from tmlog.parse import InputFormat, parse_file
-from tmlog.replay import Replay, Stop, game_summary, replay
-from tmlog.replay.tiles import VP_SETUPS
+from tmlog.games.terra_mystica.audit import AuditReport, audit_job
+from tmlog.games.terra_mystica.parse import InputFormat, parse_file
+from tmlog.games.terra_mystica.replay import Replay, Stop, game_summary, replay
+from tmlog.games.terra_mystica.replay.tiles import VP_SETUPS
 
 _AT = re.compile(r"^[Rr](\d+)(?:[Tt](\d+))?$")
 

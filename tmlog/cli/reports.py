@@ -24,7 +24,7 @@ from tmlog.cli import (
     output_format_option,
 )
 from tmlog.cli.replaying import parse_at
-from tmlog.parse import InputFormat, parse_file
+from tmlog.games.terra_mystica.parse import InputFormat, parse_file
 
 if TYPE_CHECKING:
     from tmlog.report.frames import Frames, GameRecord
@@ -402,7 +402,7 @@ def render(log: str, at: str | None, output: str, input_format: InputFormat | No
       tmlog render game.txt -o map.png
       tmlog render game.txt --at R3 -o round3.svg
     """
-    from tmlog.replay import replay
+    from tmlog.games.terra_mystica.replay import replay
 
     stop = parse_at(at)
     suffix = PurePath(output).suffix.lower()

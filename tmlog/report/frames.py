@@ -2,7 +2,7 @@
 
 Two steps, so that the expensive part can run anywhere:
 
-1. :func:`record_game` folds one :class:`~tmlog.replay.Replay` into a
+1. :func:`record_game` folds one :class:`~tmlog.games.terra_mystica.replay.Replay` into a
    :class:`GameRecord`: plain, picklable Python (tuples of ints and
    strings, no pandas), cheap to build in a worker process and to cache;
 2. :func:`frames` turns any number of records into the report tables at
@@ -12,7 +12,7 @@ Two steps, so that the expensive part can run anywhere:
 at the end of a replay) serve ad-hoc analysis and ``tmlog render``.
 
 >>> from tmlog import parse_file
->>> from tmlog.replay import replay
+>>> from tmlog.games.terra_mystica.replay import replay
 >>> record = record_game(replay(parse_file("sample_logs/4pLeague_S64_D1L1_G3.txt")))
 >>> [(f.faction, f.final_vp, f.rank) for f in record.factions]
 [('darklings', 152, 2), ('cultists', 168, 1), ('witches', 92, None), ('swarmlings', 149, 3)]
@@ -29,9 +29,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from tmlog.replay import Replay
-from tmlog.replay import events as ev
-from tmlog.replay.maps import MAPS
+from tmlog.games.terra_mystica.replay import Replay
+from tmlog.games.terra_mystica.replay import events as ev
+from tmlog.games.terra_mystica.replay.maps import MAPS
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -56,7 +56,8 @@ class FactionRow(NamedTuple):
 
 
 class VpRow(NamedTuple):
-    """Net VP of one faction from one source (see :mod:`tmlog.replay.events`)."""
+    """Net VP of one faction from one source (see
+    :mod:`tmlog.games.terra_mystica.replay.events`)."""
 
     faction: str
     source: str
@@ -156,7 +157,7 @@ def record_game(replay: Replay, *, game_id: str | None = None) -> GameRecord:
     """Fold a replay into a :class:`GameRecord` (one pass over its events).
 
     Args:
-        replay: the outcome of :func:`tmlog.replay.replay`.
+        replay: the outcome of :func:`tmlog.games.terra_mystica.replay.replay`.
         game_id: the id to file the game under (default: the log's source).
     """
     game = replay.game
@@ -474,7 +475,7 @@ def events_frame(replay: Replay, *, game_id: str | None = None) -> pd.DataFrame:
     """One row per event of a replay, in order, with flat columns (:data:`EVENT_COLUMNS`).
 
     >>> from tmlog import parse_file
-    >>> from tmlog.replay import replay
+    >>> from tmlog.games.terra_mystica.replay import replay
     >>> df = events_frame(replay(parse_file("sample_logs/4pLeague_S64_D1L1_G3.txt")))
     >>> df[df.event == "VpChanged"].groupby("faction")["delta"].sum().to_dict()
     {'cultists': 168, 'darklings': 152, 'swarmlings': 149, 'witches': 92}
@@ -523,7 +524,7 @@ def board_frames(replay: Replay) -> BoardFrames:
     """The map as the replay's events left it: terrain, buildings, towns, bridges.
 
     >>> from tmlog import parse_file
-    >>> from tmlog.replay import Stop, replay
+    >>> from tmlog.games.terra_mystica.replay import Stop, replay
     >>> log = parse_file("sample_logs/4pLeague_S64_D1L1_G3.txt")
     >>> hexes = board_frames(replay(log, stop=Stop(round=1))).hexes
     >>> built = hexes[hexes.building.notna()]

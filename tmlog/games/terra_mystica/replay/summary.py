@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tmlog.replay.state import FactionState, Game
+from tmlog.games.terra_mystica.replay.state import FactionState, Game
 
 
 def faction_summary(f: FactionState) -> dict[str, Any]:

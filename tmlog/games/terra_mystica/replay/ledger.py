@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tmlog.model.actions import Action
-from tmlog.replay.state import LEDGER_FIELDS, FactionState
+from tmlog.games.terra_mystica.model.actions import Action
+from tmlog.games.terra_mystica.replay.state import LEDGER_FIELDS, FactionState
 
 
 @dataclass
@@ -22,7 +22,7 @@ class Row:
     faction: str
     actions: list[Action]
     values: tuple[int, ...]
-    """After the row, in :data:`~tmlog.replay.state.LEDGER_FIELDS` order."""
+    """After the row, in :data:`~tmlog.games.terra_mystica.replay.state.LEDGER_FIELDS` order."""
     before: tuple[int, ...]
     leech: dict[str, int] = field(default_factory=dict)
     """Power offered by this row, by receiving colour."""

@@ -4,10 +4,10 @@ The transformers run inline in the LALR parsers (``transformer=``), so every
 callback receives already-converted children. Each action is created with
 the column of its first token and no line (``line=0``) and no faction:
 a parsed row is a faction-independent *template* that is cached by its text
-and bound to its faction and line afterwards (:func:`tmlog.parse._bind`).
+and bound to its faction and line afterwards (:func:`tmlog.games.terra_mystica.parse._bind`).
 
 A bare ``setup`` (a ledger's faction-selection row) does not know its
-faction yet; it is a :class:`~tmlog.model.actions.Setup` whose ``chosen``
+faction yet; it is a :class:`~tmlog.games.terra_mystica.model.actions.Setup` whose ``chosen``
 is ``None`` until it is bound.
 """
 
@@ -17,7 +17,7 @@ from typing import Any, NamedTuple, cast
 
 from lark import Token, Transformer, v_args
 
-from tmlog.model.actions import (
+from tmlog.games.terra_mystica.model.actions import (
     Abort,
     Action,
     AddPlayer,
@@ -70,7 +70,7 @@ from tmlog.model.actions import (
     UseAction,
     Wait,
 )
-from tmlog.model.enums import (
+from tmlog.games.terra_mystica.model.enums import (
     ActionSpace,
     Building,
     Cult,

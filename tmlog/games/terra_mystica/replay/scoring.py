@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tmlog.model.actions import Action, Adjust, Burn, Convert, ScoreResources
-from tmlog.model.enums import Resource
-from tmlog.replay import commands, events, terrain
-from tmlog.replay.state import FactionState, Game
-from tmlog.replay.tiles import CULTS, PASS_VP_TILES, TILES
+from tmlog.games.terra_mystica.model.actions import Action, Adjust, Burn, Convert, ScoreResources
+from tmlog.games.terra_mystica.model.enums import Resource
+from tmlog.games.terra_mystica.replay import commands, events, terrain
+from tmlog.games.terra_mystica.replay.state import FactionState, Game
+from tmlog.games.terra_mystica.replay.tiles import CULTS, PASS_VP_TILES, TILES
 
 PassVp = Callable[[int, str], None]
 

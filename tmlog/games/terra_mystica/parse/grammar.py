@@ -21,7 +21,7 @@ from lark import Lark
 from lark.lexer import PatternStr
 from lark.visitors import merge_transformers
 
-from tmlog.parse.transformer import CommandTransformer, LedgerTransformer
+from tmlog.games.terra_mystica.parse.transformer import CommandTransformer, LedgerTransformer
 
 GRAMMAR_PACKAGE = "tmlog.grammars"
 

@@ -8,7 +8,7 @@ because its SHA-1 equals the id. A map whose first row is the short one
 starts with an empty row (a leading ``E``), so its hexes start at B1.
 
 The id is the SHA-1 of the terrain string (colour words, ``x`` for river,
-``E`` closing each row); :func:`tmlog.replay.board.Board.map_id` recomputes
+``E`` closing each row); :func:`tmlog.games.terra_mystica.replay.board.Board.map_id` recomputes
 it, and the tests check every layout against its id.
 """
 

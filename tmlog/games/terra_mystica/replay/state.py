@@ -1,6 +1,6 @@
 """The mutable state of a game being replayed: factions, map, pool, turn keeping.
 
-Owned by the engine; nothing outside :mod:`tmlog.replay` should change it.
+Owned by the engine; nothing outside :mod:`tmlog.games.terra_mystica.replay` should change it.
 """
 
 from __future__ import annotations
@@ -11,16 +11,22 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tmlog.errors import IllegalMove
-from tmlog.model.enums import Faction
-from tmlog.replay.board import Board
-from tmlog.replay.factions import FactionBoard, TrackSpec
-from tmlog.replay.tiles import BONUS_TILES, CULTS, FAVOR_TILES, TOWN_TILES, ScoringSpec
+from tmlog.games.terra_mystica.model.enums import Faction
+from tmlog.games.terra_mystica.replay.board import Board
+from tmlog.games.terra_mystica.replay.factions import FactionBoard, TrackSpec
+from tmlog.games.terra_mystica.replay.tiles import (
+    BONUS_TILES,
+    CULTS,
+    FAVOR_TILES,
+    TOWN_TILES,
+    ScoringSpec,
+)
 
 _TILE_NAMES = {"BON": BONUS_TILES, "FAV": FAVOR_TILES, "TW": TOWN_TILES}
 
 if TYPE_CHECKING:
-    from tmlog.replay.events import Event
-    from tmlog.replay.ledger import Ledger
+    from tmlog.games.terra_mystica.replay.events import Event
+    from tmlog.games.terra_mystica.replay.ledger import Ledger
 
 
 PLAIN_RESOURCES = frozenset(("C", "W", "P1", "P2", "P3", "VP"))

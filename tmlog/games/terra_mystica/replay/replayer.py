@@ -1,6 +1,6 @@
 """Replay a log: turn its actions into the command stream and play it through the rules.
 
->>> from tmlog.parse import parse_log
+>>> from tmlog.games.terra_mystica.parse import parse_log
 >>> log = parse_log(SAMPLE)                     # doctest: +SKIP
 >>> result = replay(log)                        # doctest: +SKIP
 >>> result.final_vp()["witches"]                # doctest: +SKIP
@@ -15,14 +15,14 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from tmlog.errors import ReplayError
-from tmlog.model import actions as a
-from tmlog.replay import commands, turns
-from tmlog.replay.board import board_for, parse_terrain
-from tmlog.replay.events import Event
-from tmlog.replay.ledger import Ledger, LedgerEntry, Row
-from tmlog.replay.maps import MAPS, ORIGINAL_ID, VP_VARIANTS
-from tmlog.replay.state import FactionState, Game
-from tmlog.replay.tiles import VP_SETUPS
+from tmlog.games.terra_mystica.model import actions as a
+from tmlog.games.terra_mystica.replay import commands, turns
+from tmlog.games.terra_mystica.replay.board import board_for, parse_terrain
+from tmlog.games.terra_mystica.replay.events import Event
+from tmlog.games.terra_mystica.replay.ledger import Ledger, LedgerEntry, Row
+from tmlog.games.terra_mystica.replay.maps import MAPS, ORIGINAL_ID, VP_VARIANTS
+from tmlog.games.terra_mystica.replay.state import FactionState, Game
+from tmlog.games.terra_mystica.replay.tiles import VP_SETUPS
 
 
 class _LogRow(Protocol):
@@ -259,7 +259,7 @@ def replay(
             audit compares; ``False`` saves building them when only events
             and the final state are wanted.
         vp_variant: starting VP per faction (a key of
-            :data:`~tmlog.replay.tiles.VP_SETUPS`, e.g. ``yucata_fjords``),
+            :data:`~tmlog.games.terra_mystica.replay.tiles.VP_SETUPS`, e.g. ``yucata_fjords``),
             instead of the map's own.
     """
     if isinstance(log, Sequence):

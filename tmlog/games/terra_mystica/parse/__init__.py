@@ -15,7 +15,7 @@ How parsing works, and why it is fast
 All syntax lives in two Lark grammars, ``grammars/commands.lark`` and
 ``grammars/ledger.lark`` (which imports the command rules). Both are LALR
 parsers with the contextual lexer and an inline transformer (no parse
-trees), built once per process (:mod:`tmlog.parse.grammar`).
+trees), built once per process (:mod:`tmlog.games.terra_mystica.parse.grammar`).
 
 Feeding a whole file to Lark is too slow for a target of a few
 milliseconds per game: Lark costs some 2–3 µs per token and ~9 µs per
@@ -67,13 +67,17 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
 from tmlog.errors import InputError, LogSyntaxError
-from tmlog.model.actions import Action, Comment, Setup
-from tmlog.model.enums import Faction
-from tmlog.parse.grammar import commands_parser, describe_expected, ledger_parser
-from tmlog.parse.legacy import rewrite_row
-from tmlog.parse.log import INPUT_FORMATS, InputFormat, ParsedLog, Recorded, Row
-from tmlog.parse.reading import STDIN, normalize, read_text
-from tmlog.parse.transformer import LineResult, comment_action
+from tmlog.games.terra_mystica.model.actions import Action, Comment, Setup
+from tmlog.games.terra_mystica.model.enums import Faction
+from tmlog.games.terra_mystica.parse.grammar import (
+    commands_parser,
+    describe_expected,
+    ledger_parser,
+)
+from tmlog.games.terra_mystica.parse.legacy import rewrite_row
+from tmlog.games.terra_mystica.parse.log import INPUT_FORMATS, InputFormat, ParsedLog, Recorded, Row
+from tmlog.games.terra_mystica.parse.transformer import LineResult, comment_action
+from tmlog.reading import STDIN, normalize, read_text
 
 __all__ = [
     "INPUT_FORMATS",
@@ -487,7 +491,7 @@ def _single_token_cell(rule: str, text: str) -> Any:
 
 
 def _compile_terminals() -> None:
-    from tmlog.parse.transformer import LedgerTransformer
+    from tmlog.games.terra_mystica.parse.transformer import LedgerTransformer
 
     callbacks = LedgerTransformer()
     patterns = {t.name: t.pattern for t in ledger_parser().terminals}

@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from tmlog.errors import IllegalMove
-from tmlog.model.actions import FactionIncome
-from tmlog.model.enums import IncomeKind
-from tmlog.replay import commands, events, income, scoring
-from tmlog.replay.state import FactionState, Game
-from tmlog.replay.tiles import SCORING
+from tmlog.games.terra_mystica.model.actions import FactionIncome
+from tmlog.games.terra_mystica.model.enums import IncomeKind
+from tmlog.games.terra_mystica.replay import commands, events, income, scoring
+from tmlog.games.terra_mystica.replay.state import FactionState, Game
+from tmlog.games.terra_mystica.replay.tiles import SCORING
 
 Record = dict[str, Any]
 
@@ -491,7 +491,7 @@ def take_income(game: Game, faction: FactionState, mask: int) -> None:
         faction.passed = True
     parts = income.faction_income(game, faction)
     bit = 1
-    from tmlog.replay.economy import gain
+    from tmlog.games.terra_mystica.replay.economy import gain
 
     for part in parts:
         if mask & bit:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from tmlog.errors import IllegalMove
-from tmlog.replay.state import FactionState, Game
-from tmlog.replay.tiles import COLOR_WHEEL
+from tmlog.games.terra_mystica.replay.state import FactionState, Game
+from tmlog.games.terra_mystica.replay.tiles import COLOR_WHEEL
 
 _WHEEL = {color: i for i, color in enumerate(COLOR_WHEEL)}
 _VALID_COLORS = frozenset((*COLOR_WHEEL, "ice"))

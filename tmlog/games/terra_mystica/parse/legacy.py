@@ -19,8 +19,8 @@ engine's record of what it ran (after these rewrites), so they are applied
 to command logs only. Stream-level rewrites (merging ``+X. +X``, ``resign``
 → ``drop-faction``, ``player-count``) belong to the replayer.
 
->>> from tmlog.model.actions import Adjust, Pass
->>> from tmlog.model.enums import Tile
+>>> from tmlog.games.terra_mystica.model.actions import Adjust, Pass
+>>> from tmlog.games.terra_mystica.model.enums import Tile
 >>> rewrite_row(None, (Adjust(delta=1, what=Tile.BON3),))
 (Pass(faction=None, line=0, column=0, bonus=<Tile.BON3: 'BON3'>),)
 """
@@ -30,7 +30,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 
-from tmlog.model.actions import (
+from tmlog.games.terra_mystica.model.actions import (
     Action,
     Adjust,
     Build,
@@ -43,7 +43,7 @@ from tmlog.model.actions import (
     Transform,
     UseAction,
 )
-from tmlog.model.enums import ActionSpace, Faction, Pseudo, Resource, Tile
+from tmlog.games.terra_mystica.model.enums import ActionSpace, Faction, Pseudo, Resource, Tile
 
 Pair = Callable[[Action, Action], bool]
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from tmlog.errors import IllegalMove
-from tmlog.replay import economy, events
-from tmlog.replay.state import FactionState, Game
-from tmlog.replay.terrain import own_adjacent_buildings
-from tmlog.replay.tiles import BUILDING_STRENGTH
+from tmlog.games.terra_mystica.replay import economy, events
+from tmlog.games.terra_mystica.replay.state import FactionState, Game
+from tmlog.games.terra_mystica.replay.terrain import own_adjacent_buildings
+from tmlog.games.terra_mystica.replay.tiles import BUILDING_STRENGTH
 
 
 def _strength(faction: FactionState, building: str) -> int:

@@ -13,10 +13,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from tmlog.errors import IllegalMove
-from tmlog.replay import events as ev
-from tmlog.replay import towns
-from tmlog.replay.state import FactionState, Game, Track
-from tmlog.replay.tiles import BUILD_VP_TILES, CULTS, FIRE_ICE_FINAL_SCORING, TILES
+from tmlog.games.terra_mystica.replay import events as ev
+from tmlog.games.terra_mystica.replay import towns
+from tmlog.games.terra_mystica.replay.state import FactionState, Game, Track
+from tmlog.games.terra_mystica.replay.tiles import (
+    BUILD_VP_TILES,
+    CULTS,
+    FIRE_ICE_FINAL_SCORING,
+    TILES,
+)
 
 _ALIASES = {
     "PRIEST": "P",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tmlog.replay.factions import (
+from tmlog.games.terra_mystica.replay.factions import (
     _SA_INCOME,
     _STANDARD_SHIP,
     _TE_INCOME,

@@ -11,16 +11,16 @@ from collections.abc import Callable
 from typing import Any
 
 from tmlog.errors import IllegalMove
-from tmlog.model import actions as a
-from tmlog.model.enums import Tile
-from tmlog.replay import economy, events, leech, scoring, terrain, towns, turns
-from tmlog.replay.board import RIVER
-from tmlog.replay.economy import NotEnough, adjust, gain, pay
-from tmlog.replay.factions import FACTION_BOARDS
-from tmlog.replay.fire_ice import FIRE_ICE_SETS
-from tmlog.replay.randomize import SeededDraw, natural_key
-from tmlog.replay.state import FactionState, Game
-from tmlog.replay.tiles import (
+from tmlog.games.terra_mystica.model import actions as a
+from tmlog.games.terra_mystica.model.enums import Tile
+from tmlog.games.terra_mystica.replay import economy, events, leech, scoring, terrain, towns, turns
+from tmlog.games.terra_mystica.replay.board import RIVER
+from tmlog.games.terra_mystica.replay.economy import NotEnough, adjust, gain, pay
+from tmlog.games.terra_mystica.replay.factions import FACTION_BOARDS
+from tmlog.games.terra_mystica.replay.fire_ice import FIRE_ICE_SETS
+from tmlog.games.terra_mystica.replay.randomize import SeededDraw, natural_key
+from tmlog.games.terra_mystica.replay.state import FactionState, Game
+from tmlog.games.terra_mystica.replay.tiles import (
     ACTIONS,
     CULTS,
     FINAL_SCORING_POINTS,

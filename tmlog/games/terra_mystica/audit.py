@@ -13,12 +13,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tmlog.errors import ReplayError
-from tmlog.replay.ledger import Row
-from tmlog.replay.replayer import Replay, replay
+from tmlog.games.terra_mystica.replay.ledger import Row
+from tmlog.games.terra_mystica.replay.replayer import Replay, replay
 
 if TYPE_CHECKING:
-    from tmlog.parse.log import ParsedLog, Recorded
-    from tmlog.parse.log import Row as LogRow
+    from tmlog.games.terra_mystica.parse.log import ParsedLog, Recorded
+    from tmlog.games.terra_mystica.parse.log import Row as LogRow
 
 
 FIELDS = ("vp", "c", "w", "p", "power", "cults", "leech")

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from tmlog.replay.factions import Gain
+from tmlog.games.terra_mystica.replay.factions import Gain
 
 
 @dataclass(frozen=True)

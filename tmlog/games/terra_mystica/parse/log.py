@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tmlog.model.actions import Action
-from tmlog.model.enums import Faction
+from tmlog.games.terra_mystica.model.actions import Action
+from tmlog.games.terra_mystica.model.enums import Faction
 
 InputFormat = Literal["ledger", "commands"]
 """``ledger``: the site's tab-separated ledger export; ``commands``: a raw command log."""

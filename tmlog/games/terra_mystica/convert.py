@@ -30,7 +30,7 @@ and everything from the first final ``Scoring …`` header on.
 from __future__ import annotations
 
 from tmlog.errors import InputError
-from tmlog.model.actions import (
+from tmlog.games.terra_mystica.model.actions import (
     Action,
     Comment,
     Decline,
@@ -45,7 +45,7 @@ from tmlog.model.actions import (
     SetOption,
     Setup,
 )
-from tmlog.parse.log import ParsedLog, Row
+from tmlog.games.terra_mystica.parse.log import ParsedLog, Row
 
 _ROUNDS = 6
 
@@ -53,7 +53,7 @@ _ROUNDS = 6
 def ledger_to_commands(parsed: ParsedLog) -> str:
     """The raw command log of a parsed ledger (see the module doc).
 
-    >>> from tmlog.parse import parse_log
+    >>> from tmlog.games.terra_mystica.parse import parse_log
     >>> ledger = parse_log(
     ...     "option strict-leech\\n"
     ...     "nomads\\t\\t20 VP\\t\\t15 C\\t\\t2 W\\t\\t0 P\\t\\t5/7/0 PW\\t\\t1/0/1/0\\t\\tsetup\\n"

@@ -13,11 +13,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from tmlog.errors import IllegalMove
-from tmlog.model.actions import LeechEffect
-from tmlog.replay import events, turns
-from tmlog.replay.economy import adjust, gain, gain_power
-from tmlog.replay.state import FactionState, Game
-from tmlog.replay.tiles import BUILDING_STRENGTH
+from tmlog.games.terra_mystica.model.actions import LeechEffect
+from tmlog.games.terra_mystica.replay import events, turns
+from tmlog.games.terra_mystica.replay.economy import adjust, gain, gain_power
+from tmlog.games.terra_mystica.replay.state import FactionState, Game
+from tmlog.games.terra_mystica.replay.tiles import BUILDING_STRENGTH
 
 Record = dict[str, Any]
 

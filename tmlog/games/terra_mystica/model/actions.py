@@ -4,7 +4,7 @@ Every action knows the faction that issued it (``None`` for admin and setup
 commands), the line and column it was read from, and prints itself back in
 canonical notation::
 
-    >>> from tmlog.model.enums import Faction
+    >>> from tmlog.games.terra_mystica.model.enums import Faction
     >>> str(Build(hex="E5", faction=Faction.WITCHES))
     'witches: build E5'
 
@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from tmlog.model.enums import (
+from tmlog.games.terra_mystica.model.enums import (
     ActionSpace,
     Building,
     Cult,

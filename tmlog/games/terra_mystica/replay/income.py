@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tmlog.replay.state import FactionState, Game
-from tmlog.replay.tiles import INCOME_TILES, SCORING, TILES
+from tmlog.games.terra_mystica.replay.state import FactionState, Game
+from tmlog.games.terra_mystica.replay.tiles import INCOME_TILES, SCORING, TILES
 
 
 def faction_income(game: Game, faction: FactionState) -> list[dict[str, int]]:

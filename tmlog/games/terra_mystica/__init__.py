@@ -1,0 +1,1 @@
+"""Terra Mystica as played on terra.snellman.net: ledgers and command logs."""
