@@ -13,7 +13,7 @@ from typing import Any
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model.actions import FactionIncome
 from tmlog.games.terra_mystica.model.enums import IncomeKind
-from tmlog.games.terra_mystica.replay import commands, events, income, scoring
+from tmlog.games.terra_mystica.replay import commands, events, income, moves, scoring
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.games.terra_mystica.replay.tiles import SCORING
 
@@ -137,7 +137,7 @@ def require_subaction(
         faction.allowed_actions -= 1
         faction.allowed_sub_actions = dict(followup)
         # Taking an action answers every pending power offer with "no".
-        commands.decline_all(game, faction, explicit=False)
+        moves.decline_all(game, faction, explicit=False)
     elif game.round == 0:
         raise IllegalMove(f"{faction.name} cannot take that action during setup")
     else:

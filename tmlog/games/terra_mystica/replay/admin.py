@@ -1,0 +1,175 @@
+"""Admin commands: scoring tiles, options, players, order, randomized setups, maps."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tmlog.errors import IllegalMove
+from tmlog.games.terra_mystica.model import actions as a
+from tmlog.games.terra_mystica.model.enums import Tile
+from tmlog.games.terra_mystica.replay import (
+    commands,
+    turns,
+)
+from tmlog.games.terra_mystica.replay.guards import Handler, no_faction
+from tmlog.games.terra_mystica.replay.options import VALID_OPTIONS
+from tmlog.games.terra_mystica.replay.randomize import SeededDraw, natural_key
+from tmlog.games.terra_mystica.replay.setup import add_variant, finalize_setup
+from tmlog.games.terra_mystica.replay.state import FactionState, Game
+from tmlog.games.terra_mystica.replay.tiles import (
+    FINAL_SCORING_POINTS,
+    FIRE_ICE_FINAL_SCORING,
+    SCORING,
+)
+
+
+def _score(game: Game, faction: FactionState | None, action: a.Score) -> None:
+    no_faction(faction, action)
+    if len(action.tiles) != 6:
+        raise IllegalMove(f"six round-scoring tiles are needed, not {len(action.tiles)}")
+    for i, tile in enumerate(action.tiles, 1):
+        spec = SCORING.get(tile.value)
+        if spec is None:
+            raise IllegalMove(f"{tile.value} is not a round-scoring tile")
+        game.ledger.add_comment(f"Round {i} scoring: {tile.value}, {spec.display}")
+    game.score_tiles = [t.value for t in action.tiles]
+
+
+def _delete(game: Game, faction: FactionState | None, action: a.Delete) -> None:
+    finalize_setup(game)
+    name = action.tile.upper()
+    holder: dict[str, Any] = faction.res if faction is not None else (game.pool or {})
+    game.ledger.add_comment(f"Removing tile {name}")
+    if name not in holder or holder[name] <= 1:
+        holder.pop(name, None)
+    else:
+        holder[name] -= 1
+
+
+def _option(game: Game, faction: FactionState | None, action: a.SetOption) -> None:
+    no_faction(faction, action)
+    name = action.name.lower()
+    if name not in VALID_OPTIONS:
+        raise IllegalMove(f"unknown option {name}")
+    if name == "maintain-player-order" and game.player_count is not None:
+        raise IllegalMove("maintain-player-order can only be used in private games")
+    game.options.add(name)
+    game.ledger.add_comment(f"option {name}")
+
+
+def _drop_option(game: Game, faction: FactionState | None, action: a.DropOption) -> None:
+    game.options.discard(action.name)
+
+
+def _player(game: Game, faction: FactionState | None, action: a.AddPlayer) -> None:
+    no_faction(faction, action)
+    game.players.append(
+        {
+            "name": action.name,
+            "email": action.email,
+            "username": action.username,
+            "index": len(game.players),
+        }
+    )
+    if game.player_count is not None and len(game.players) > game.player_count:
+        raise IllegalMove(f"too many players (expected {game.player_count})")
+
+
+def _order(game: Game, faction: FactionState | None, action: a.Order) -> None:
+    no_faction(faction, action)
+    wanted = {u.lower(): i for i, u in enumerate(action.usernames)}
+    game.players.sort(key=lambda p: wanted.get(str(p.get("username") or "").lower(), len(wanted)))
+    turns.advance_state(game, "select-factions")
+
+
+def _randomize(game: Game, faction: FactionState | None, action: a.Randomize) -> None:
+    no_faction(faction, action)
+    finalize_setup(game)
+    if game.player_count is None:
+        turns.advance_state(game, "select-factions")
+    if game.player_count is not None and len(game.players) != game.player_count:
+        return
+    if not game.players:
+        raise IllegalMove("randomize needs the players ('player NAME' lines) to draw the seats")
+    draw = SeededDraw(action.seed)
+    tiles = sorted(game.score_pool, key=natural_key)
+    while True:
+        drawn = draw.shuffle(tiles)
+        if "SCORE1" not in drawn[4:6]:
+            break
+    commands.do_command(
+        game, None, a.Score(tiles=tuple(Tile(t) for t in drawn[:6]), line=action.line)
+    )
+    game.ledger.finish_row()
+    bonus = draw.shuffle(sorted(k for k in (game.pool or {}) if k.startswith("BON")))
+    while len(bonus) > len(game.players) + 3:
+        commands.do_command(game, None, a.Delete(tile=bonus.pop(0), line=action.line))
+        game.ledger.finish_row()
+    if "maintain-player-order" in game.options:
+        players = sorted(game.players, key=lambda p: p["index"])
+    else:
+        ordered = sorted(game.players, key=lambda p: (str(p["name"]).lower(), p["index"]))
+        players = draw.shuffle(ordered, name=lambda p: str(p["name"]))
+    for seat, player in enumerate(players, 1):
+        game.ledger.add_comment(f"Player {seat}: {player['name']}")
+    if "fire-and-ice-final-scoring" in game.options:
+        kinds = sorted(FIRE_ICE_FINAL_SCORING)
+        if action.version != "v1":
+            kinds = draw.shuffle(kinds)
+        add_final_scoring(game, kinds[0])
+    game.players = players
+
+
+def _map(game: Game, faction: FactionState | None, action: a.SelectMap) -> None:
+    no_faction(faction, action)
+    game.map_variant = None if action.map_id == "original" else action.map_id
+    game.ledger.add_comment(f"map {action.map_id}")
+
+
+def _faction_variant(game: Game, faction: FactionState | None, action: a.FactionVariant) -> None:
+    no_faction(faction, action)
+    add_variant(game, action.name.lower())
+
+
+def _final_scoring(game: Game, faction: FactionState | None, action: a.FinalScoring) -> None:
+    no_faction(faction, action)
+    add_final_scoring(game, action.name)
+
+
+def add_final_scoring(game: Game, name: str) -> None:
+    if name not in FINAL_SCORING_POINTS:
+        raise IllegalMove(f"unknown final scoring type {name}")
+    game.final_scoring[name] = FINAL_SCORING_POINTS[name]
+    game.non_standard = True
+    game.ledger.add_comment(f"Added final scoring tile: {name}")
+
+
+def _noop(game: Game, faction: FactionState | None, action: a.Action) -> None:
+    return None
+
+
+def _preview(game: Game, faction: FactionState | None, action: a.StartPreview) -> None:
+    no_faction(faction, action)
+    game.in_preview = True
+
+
+def _planning(game: Game, faction: FactionState | None, action: a.StartPlanning) -> None:
+    raise IllegalMove("the site's planner rows (start_planning) are not part of a game log")
+
+
+HANDLERS: dict[type, Handler] = {
+    a.Delete: _delete,
+    a.StartPlanning: _planning,
+    a.AddPlayer: _player,
+    a.Order: _order,
+    a.Score: _score,
+    a.SetOption: _option,
+    a.DropOption: _drop_option,
+    a.SelectMap: _map,
+    a.Randomize: _randomize,
+    a.FactionVariant: _faction_variant,
+    a.FinalScoring: _final_scoring,
+    a.Abort: _noop,
+    a.AdminEmail: _noop,
+    a.StartPreview: _preview,
+}

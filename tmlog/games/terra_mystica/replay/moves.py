@@ -1,0 +1,154 @@
+"""A turn's moves besides building: priests to cults, actions, passing, advancing, leech replies."""
+
+from __future__ import annotations
+
+from tmlog.errors import IllegalMove
+from tmlog.games.terra_mystica.model import actions as a
+from tmlog.games.terra_mystica.replay import economy, events, leech, scoring, turns
+from tmlog.games.terra_mystica.replay.economy import adjust, gain, pay
+from tmlog.games.terra_mystica.replay.guards import Handler, need_active, need_faction
+from tmlog.games.terra_mystica.replay.state import FactionState, Game
+from tmlog.games.terra_mystica.replay.tiles import (
+    ACTIONS,
+)
+
+_STRONGHOLD_ACTIONS = frozenset(("ACTA", "ACTG", "ACTS", "ACTN", "ACTW", "ACTC"))
+
+
+def _send(game: Game, faction: FactionState | None, action: a.Send) -> None:
+    f = need_active(game, faction, action)
+    turns.require_subaction(game, f, "send", {})
+    cult = action.cult.value
+    wanted = action.slot
+    steps = 1
+    slots = game.cult_slots[cult]
+    for i, occupant in enumerate(slots):
+        if occupant is None:
+            value = 3 if i == 0 else 2
+            if wanted and value != wanted:
+                continue
+            steps = value
+            slots[i] = f.color
+            f.res["MAX_P"] -= 1
+            f.res["CULT_P"] += 1
+            break
+    if wanted and steps != wanted:
+        raise IllegalMove(f"there is no free {wanted}-step space on the {cult} track")
+    steps += f.get("PRIEST_CULT_BONUS")
+    gain(game, f, {cult: steps})
+    adjust(game, f, "P", -1)
+
+
+def _use_action(game: Game, faction: FactionState | None, action: a.UseAction) -> None:
+    f = need_active(game, faction, action)
+    name = action.space.value
+    if not (name.startswith("ACT") and name[3:4] in "123456" and name[3:4]) and not f.get(name):
+        if name in _STRONGHOLD_ACTIONS:
+            raise IllegalMove(f"{f.name} have no {name} action (it comes with a stronghold)")
+        if name.startswith(("BON", "FAV")):
+            raise IllegalMove(f"{f.name} have no {name} action (it needs the {name} tile)")
+        raise IllegalMove(f"{f.name} have no {name} action")
+    spec = f.extra.get("actions", {}).get(name) or ACTIONS.get(name)
+    if spec is None:
+        raise IllegalMove(f"unknown action {name}")
+    key = name if name.startswith("ACT") else f"{name}/{f.name}"
+    if key in game.blocked and not f.allow_reuse.get(key):
+        raise IllegalMove(f"action space {key} is already taken this round")
+    rules = f.extra.get("action", {}).get(name, {})
+    if rules.get("forbid"):
+        raise IllegalMove(f"{f.display} may not use action {name}")
+    subaction = dict(rules.get("subaction") or spec.subaction)
+    turns.require_subaction(game, f, "action", subaction)
+    pay(game, f, spec.cost, f.discount.get(name))
+    gain(game, f, spec.gain, name)
+    if not spec.dont_block:
+        game.blocked.add(key)
+
+
+def _pass(game: Game, faction: FactionState | None, action: a.Pass) -> None:
+    f = need_active(game, faction, action)
+    if "strict-chaosmagician-sh" in game.options and f.allowed_actions > 1:
+        f.allowed_actions = 1
+    turns.require_subaction(game, f, "pass", {})
+    first = not any(o.passed for o in game.order)
+    if game.round:
+        if first:
+            for o in game.order:
+                o.start_player = False
+            f.start_player = True
+        if "variable-turn-order" in game.options:
+            game.new_order = [o for o in game.order if o is not f] + [f]
+    if "strict-chaosmagician-sh" in game.options and f.passed:
+        raise IllegalMove(f"{f.name} have already passed this round")
+    f.passed = True
+    discard = next(iter(f.tiles("BON")), None)
+    scoring.pass_vp(game, f, lambda vp, tile: adjust(game, f, "VP", vp, tile))
+    bonus = action.bonus.value if action.bonus else None
+    if bonus:
+        if not game.round:
+            turns.setup_step_done(game)
+        if game.round == 6:
+            game.ledger.warn("Can't take a bonus tile when passing on last round")
+        else:
+            if (game.pool or {}).get(bonus, 0) < 1:
+                raise IllegalMove(f"{bonus} is not available")
+            adjust(game, f, bonus, 1)
+    elif game.round != 6:
+        raise IllegalMove("passing needs a bonus tile (except in round 6)")
+    if discard:
+        adjust(game, f, discard, -1)
+    game.events.append(
+        events.Passed(round=game.round, turn=game.turn, line=game.line, faction=f.name, bonus=bonus)
+    )
+    game.ledger.force_finish = True
+
+
+def _advance(game: Game, faction: FactionState | None, action: a.Advance) -> None:
+    f = need_faction(faction, action)
+    turns.require_subaction(game, f, "advance", {})
+    name = action.track.value
+    track = f.track(name)
+    if track.level >= track.max_level:
+        raise IllegalMove(f"{f.name} cannot advance {name} beyond level {track.max_level}")
+    economy.advance_track(game, f, name, track)
+
+
+def _leech(game: Game, faction: FactionState | None, action: a.Leech) -> None:
+    f = need_faction(faction, action)
+    source = action.source_faction.value if action.source_faction else ""
+    leech.accept(game, f, action.amount, source)
+    game.ledger.force_finish = True
+
+
+def _decline(game: Game, faction: FactionState | None, action: a.Decline) -> None:
+    f = need_faction(faction, action)
+    if action.amount is None:
+        decline_all(game, f, explicit=True)
+    else:
+        source = action.source_faction.value if action.source_faction else ""
+        if not leech.decline(game, f, action.amount, source, explicit=True):
+            raise IllegalMove(
+                f"there is no offer of {action.amount} power from {source} to decline"
+            )
+        turns.clear_empty(game)
+    game.ledger.force_finish = True
+
+
+def decline_all(game: Game, faction: FactionState, *, explicit: bool) -> int:
+    declined = 0
+    for record in leech.pending_offers(game, faction):
+        declined += leech.decline(
+            game, faction, record["amount"], record["from_faction"], explicit=explicit
+        )
+        turns.clear_empty(game)
+    return declined
+
+
+HANDLERS: dict[type, Handler] = {
+    a.Send: _send,
+    a.Leech: _leech,
+    a.Decline: _decline,
+    a.UseAction: _use_action,
+    a.Pass: _pass,
+    a.Advance: _advance,
+}
