@@ -70,6 +70,7 @@ from tmlog.errors import InputError, LogSyntaxError
 from tmlog.games.terra_mystica.model.actions import Action, Comment, Setup
 from tmlog.games.terra_mystica.model.enums import Faction
 from tmlog.games.terra_mystica.parse.grammar import (
+    ASCII_ONLY,
     commands_parser,
     describe_expected,
     ledger_parser,
@@ -498,7 +499,7 @@ def _compile_terminals() -> None:
     for rule, (name, optional) in _SINGLE_TOKEN_RULES.items():
         pattern = patterns[name]
         if not pattern.flags:  # a pattern with flags would need them carried over
-            compiled = re.compile(pattern.to_regexp())
+            compiled = re.compile(pattern.to_regexp(), ASCII_ONLY)
             _TERMINALS[rule] = (compiled, name, optional, getattr(callbacks, rule))
 
 

@@ -39,6 +39,11 @@ LEDGER_CELLS = (
 )
 """Start symbols of the ledger parser for the cells of an action row."""
 
+ASCII_ONLY = re.ASCII
+"""Terminals match without case, but only ASCII letters: in Unicode mode ``ı``,
+``İ``, ``ſ`` and the Kelvin sign fold to ``i``, ``s`` and ``k``, so ``wıtches``
+would lex as a faction whose name then matches nothing."""
+
 LEDGER_STARTS = (*LEDGER_CELLS, "command", "comment_row")
 COMMANDS_STARTS = ("line", "command")
 
@@ -53,6 +58,7 @@ def commands_parser() -> Lark:
         lexer="contextual",
         start=list(COMMANDS_STARTS),
         transformer=CommandTransformer(),
+        g_regex_flags=ASCII_ONLY,
     )
 
 
@@ -69,6 +75,7 @@ def ledger_parser() -> Lark:
         lexer="contextual",
         start=list(LEDGER_STARTS),
         transformer=transformer,
+        g_regex_flags=ASCII_ONLY,
     )
 
 
