@@ -18,8 +18,15 @@ def plot_feeding(matrix: pd.DataFrame, *, ax: Axes | None = None) -> Axes:
         ax = new_axes(7, 6)[0]
     receivers = [str(f) for f in matrix["faction"]]
     sources = [str(c) for c in matrix.columns if c != "faction"]
-    values = matrix[sources].to_numpy(dtype=float)
-    self_fed = np.array([[r == s for s in sources] for r in receivers])
+    values = matrix[sources].to_numpy(dtype=float).reshape(len(receivers), len(sources))
+    if not values.any():
+        # No power changed hands: an empty heatmap would say nothing (and
+        # matplotlib cannot draw a 0×0 image).
+        ax.text(0.5, 0.5, "no power was accepted", ha="center", va="center", fontsize=12)
+        ax.set_axis_off()
+        ax.set_title("Who fed whom: power accepted")
+        return ax
+    self_fed = np.array([[r == s for s in sources] for r in receivers], dtype=bool)
     shown = np.ma.masked_where(self_fed, values)
     cmap = colormaps["Purples"].with_extremes(bad="#e8e8e8")
     image = ax.imshow(shown, cmap=cmap, vmin=0, aspect="auto")

@@ -150,7 +150,8 @@ def plot_timeline(
         label = f"{name} ({final:.0f})" if len(games) == 1 else f"{name} ({final:.1f})"
         ax.plot(
             x,
-            row.to_numpy(dtype=float),
+            # An unfinished game has no VP for the rounds it never reached (NA).
+            row.to_numpy(dtype=float, na_value=np.nan),
             color=color,
             linestyle=faction_linestyle(name),
             linewidth=2.2,
