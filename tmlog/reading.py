@@ -116,18 +116,52 @@ def read_bytes(path: str) -> bytes:
             raise InputError("<stdin>", f"too large for a game log (over {MAX_BYTES:,} bytes)")
         return data
     try:
-        size = Path(path).stat().st_size
-        if size > MAX_BYTES:
-            raise InputError(
-                path, f"too large for a game log ({size:,} bytes; limit {MAX_BYTES:,})"
-            )
-        return Path(path).read_bytes()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        raise InputError(path, "no such file") from None
+        raise InputError(path, _why_missing(Path(path))) from None
     except IsADirectoryError:
         raise InputError(path, "is a directory") from None
     except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise InputError(path, "symbolic link loop") from None
         raise InputError(path, exc.strerror or str(exc)) from None
+    # Opened without blocking, so that a FIFO with no writer cannot hang the
+    # run; reads below block again, as a pipe's reader expects.
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise InputError(path, "is a directory")
+        if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
+            raise InputError(path, f"not a log file: {_kind(mode)}")
+        size = os.fstat(fd).st_size
+        if stat.S_ISREG(mode) and size > MAX_BYTES:
+            raise InputError(
+                path, f"too large for a game log ({size:,} bytes; limit {MAX_BYTES:,})"
+            )
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=True) as f:
+            fd = -1
+            # The size a file reports is not trusted (0 for a pipe, or a file
+            # still growing): read no further than the limit.
+            data = f.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise InputError(path, exc.strerror or str(exc)) from None
+    finally:
+        if fd >= 0:
+            os.close(fd)
+    if len(data) > MAX_BYTES:
+        raise InputError(path, f"too large for a game log (over {MAX_BYTES:,} bytes)")
+    return data
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISCHR(mode):
+        return "a character device"
+    if stat.S_ISBLK(mode):
+        return "a block device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
 
 
 def read_text(path: str) -> str:
@@ -176,6 +210,11 @@ def iter_paths(paths: Iterable[str]) -> Iterator[str | InputError]:
 
 
 def _why_missing(p: Path) -> str:
+    try:
+        os.stat(p)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "symbolic link loop"
     if p.is_symlink():
         return "broken symbolic link"
     return "no such file or directory"
