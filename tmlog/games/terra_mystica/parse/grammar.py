@@ -21,6 +21,7 @@ from lark import Lark
 from lark.lexer import PatternStr
 from lark.visitors import merge_transformers
 
+from tmlog.dirs import cache_root
 from tmlog.games.terra_mystica.parse.transformer import CommandTransformer, LedgerTransformer
 
 GRAMMAR_PACKAGE = "tmlog.grammars"
@@ -48,6 +49,22 @@ LEDGER_STARTS = (*LEDGER_CELLS, "command", "comment_row")
 COMMANDS_STARTS = ("line", "command")
 
 
+def _table_cache(name: str) -> str | bool:
+    """Where Lark keeps the analysed grammar between runs (False: nowhere).
+
+    Building the LALR tables of the two grammars takes about 140 ms in every
+    process; loading them from this file takes a few. Lark keys the file by a
+    hash of the grammar text, its options and the Lark and Python versions,
+    and rebuilds (and rewrites) it when any differs or the file is damaged.
+    """
+    directory = cache_root()
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return str(directory / f"{name}-grammar.lark-cache")
+
+
 @functools.cache
 def commands_parser() -> Lark:
     """The parser of command-log rows and sub-commands."""
@@ -59,6 +76,7 @@ def commands_parser() -> Lark:
         start=list(COMMANDS_STARTS),
         transformer=CommandTransformer(),
         g_regex_flags=ASCII_ONLY,
+        cache=_table_cache("commands"),
     )
 
 
@@ -76,6 +94,7 @@ def ledger_parser() -> Lark:
         start=list(LEDGER_STARTS),
         transformer=transformer,
         g_regex_flags=ASCII_ONLY,
+        cache=_table_cache("ledger"),
     )
 
 
