@@ -137,13 +137,13 @@ class Checked(NamedTuple):
 
 def check(parsed: ParsedLog, result: Replay) -> Checked:
     """The validate command's job."""
-    game = result.game
-    factions = len(result.factions)
-    if game.finished:
-        status = f"{factions} factions, {game.round} rounds"
+    state = result.state
+    factions = len(state.factions)
+    if state.finished:
+        status = f"{factions} factions, {state.round} rounds"
     else:
-        status = f"{factions} factions, incomplete game (round {game.round}, turn {game.turn})"
-    ranked = tuple(sorted(result.final_vp().items(), key=lambda kv: (-kv[1], kv[0])))
+        status = f"{factions} factions, incomplete game (round {state.round}, turn {state.turn})"
+    ranked = tuple(sorted(state.final_vp().items(), key=lambda kv: (-kv[1], kv[0])))
     return Checked(
         parsed.source,
         str(result.error) if result.error is not None else None,

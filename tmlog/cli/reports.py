@@ -369,14 +369,14 @@ def stats(
 
 
 def _where(result: Any, stop: Any) -> str:
-    game = result.game
+    state = result.state
     if result.stopped_early and stop is not None:
         if stop.line is not None:
             return f"after log line {stop.line}"
         return f"end of round {stop.round}" + (f", turn {stop.turn}" if stop.turn else "")
-    if game.finished:
+    if state.finished:
         return "end of the game"
-    return f"round {game.round}, turn {game.turn} (incomplete game)"
+    return f"round {state.round}, turn {state.turn} (incomplete game)"
 
 
 @cli.command()

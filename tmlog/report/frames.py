@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tmlog.games.terra_mystica.replay import Replay
 from tmlog.games.terra_mystica.replay import events as ev
-from tmlog.games.terra_mystica.replay.maps import MAPS
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -160,10 +159,10 @@ def record_game(replay: Replay, *, game_id: str | None = None) -> GameRecord:
         replay: the outcome of :func:`tmlog.games.terra_mystica.replay.replay`.
         game_id: the id to file the game under (default: the log's source).
     """
-    game = replay.game
-    factions = sorted(replay.factions, key=lambda f: f.start_order)
+    state = replay.state
+    factions = sorted(state.factions, key=lambda f: f.start_order)
     names = [f.name for f in factions]
-    last_round = game.round
+    last_round = state.round
 
     by_source: dict[str, dict[str, int]] = {n: {} for n in names}
     # Non-final VP gained per faction and round, accumulated below.
@@ -206,22 +205,18 @@ def record_game(replay: Replay, *, game_id: str | None = None) -> GameRecord:
                     row[6] += 1
                     row[7] += e.power
 
-    final_vp = {f.name: f.res["VP"] for f in factions}
-    in_game = sorted(
-        (vp for n, vp in final_vp.items() if not game.factions[n].dropped), reverse=True
-    )
+    in_game = sorted((f.vp for f in factions if not f.dropped), reverse=True)
     rank_of: dict[int, int] = {}
     for i, vp in enumerate(in_game, 1):
         rank_of.setdefault(vp, i)
 
-    players = tuple(replay.players)
     faction_rows = tuple(
         FactionRow(
             f.name,
             f.player,
             f.start_order,
-            final_vp[f.name],
-            None if f.dropped else rank_of[final_vp[f.name]],
+            f.vp,
+            None if f.dropped else rank_of[f.vp],
             f.dropped,
             f.color,
         )
@@ -236,16 +231,16 @@ def record_game(replay: Replay, *, game_id: str | None = None) -> GameRecord:
         for rnd, gained in enumerate(per_round[n]):
             total += gained
             round_rows.append(VpRoundRow(n, rnd, total))
-    extra = [k for k in game.final_scoring if k not in ("network", "cults")]
+    extra = [k for k in state.final_scoring if k not in ("network", "cults")]
     record = GameRecord(
         game=game_id if game_id is not None else replay.source,
-        map_id=replay.map_id,
-        map_name=MAPS[replay.map_id][0] if replay.map_id in MAPS else replay.map_id,
-        options=tuple(sorted(game.options)),
-        players=players,
+        map_id=state.map_id,
+        map_name=state.map_name,
+        options=state.options,
+        players=state.players,
         player_count=len(factions),
         final_scoring=extra[0] if extra else "original",
-        finished=game.finished,
+        finished=state.finished,
         last_round=last_round,
         dropped=tuple(f.name for f in factions if f.dropped),
         error=str(replay.error) if replay.error is not None else None,
@@ -259,11 +254,7 @@ def record_game(replay: Replay, *, game_id: str | None = None) -> GameRecord:
             for (r, s), p in sorted(fed.items(), key=lambda kv: (names.index(kv[0][0]), kv[0][1]))
         ),
     )
-    versions = {
-        f.name: f.board.extra["full_name"]
-        for f in factions
-        if f.board.extra.get("full_name", f.name) != f.name
-    }
+    versions = {f.name: f.full_name for f in factions if f.full_name != f.name}
     return _versioned(record, versions) if versions else record
 
 
@@ -521,7 +512,7 @@ class BoardFrames(NamedTuple):
 
 
 def board_frames(replay: Replay) -> BoardFrames:
-    """The map as the replay's events left it: terrain, buildings, towns, bridges.
+    """The map where the replay ended: terrain, buildings, towns, bridges.
 
     >>> from tmlog import parse_file
     >>> from tmlog.games.terra_mystica.replay import Stop, replay
@@ -531,35 +522,21 @@ def board_frames(replay: Replay) -> BoardFrames:
     >>> built.groupby("faction")["building"].apply(sorted).to_dict()["swarmlings"]
     ['SH', 'TP']
     """
-    board = replay.game.board
-    colors = {f.name: f.color for f in replay.factions}
-    terrain = {name: info.terrain for name, info in board.hexes.items()}
-    building: dict[str, tuple[str, str]] = {}
-    town: set[str] = set()
-    bridges: list[tuple[str, str, str, str]] = []
-    for e in replay.events:
-        if isinstance(e, ev.Transformed):
-            terrain[e.hex] = e.terrain
-        elif isinstance(e, ev.Built) and e.faction is not None:
-            building[e.hex] = (e.building, e.faction)
-        elif isinstance(e, ev.TownFounded):
-            town.update(e.hexes)
-        elif isinstance(e, ev.BridgeBuilt) and e.faction is not None:
-            bridges.append((e.hex1, e.hex2, e.faction, colors.get(e.faction, "")))
-    rows = []
-    for name, info in board.hexes.items():
-        kind, owner = building.get(name, (None, None))
-        rows.append(
-            (
-                name,
-                info.row,
-                info.col,
-                terrain[name],
-                info.is_river,
-                kind,
-                owner,
-                colors.get(owner) if owner else None,
-                name in town,
-            )
+    state = replay.state
+    colors = {f.name: f.color for f in state.factions}
+    rows = [
+        (
+            h.name,
+            h.row,
+            h.col,
+            h.terrain,
+            h.river,
+            h.building,
+            h.owner,
+            colors.get(h.owner) if h.owner else None,
+            h.town,
         )
+        for h in state.hexes
+    ]
+    bridges = [(b.hex1, b.hex2, b.owner, b.color) for b in state.bridges if b.owner is not None]
     return BoardFrames(_frame(rows, HEX_COLUMNS), _frame(bridges, BRIDGE_COLUMNS))
