@@ -16,6 +16,7 @@ MODULES = [
     "tmlog.games.terra_mystica.parse.legacy",
     "tmlog.reading",
     "tmlog.games.terra_mystica.replay.summary",
+    "tmlog.games.terra_mystica.replay.summary",
     "tmlog.games.terra_mystica.convert",
     "tmlog.games.terra_mystica.model.actions",
 ]

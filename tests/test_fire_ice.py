@@ -23,10 +23,10 @@ from click.testing import CliRunner
 
 from tmlog.cli import cli
 from tmlog.games.terra_mystica.parse import parse_file
+from tmlog.games.terra_mystica.record import record_game
 from tmlog.games.terra_mystica.replay import replay
 from tmlog.games.terra_mystica.replay.ledger import Row
 from tmlog.games.terra_mystica.replay.maps import MAPS
-from tmlog.report.frames import record_game
 
 DATA = Path(__file__).parent / "data" / "fire-ice"
 EXPECTED: dict[str, Any] = json.loads((DATA / "expected.json").read_text(encoding="utf-8"))

@@ -161,4 +161,4 @@ def audit_job(ledger: ParsedLog, result: Replay) -> AuditReport:
     return report
 
 
-audit_job.needs_rows = True  # type: ignore[attr-defined]
+audit_job.replay_options = {"rows": True}  # type: ignore[attr-defined]
