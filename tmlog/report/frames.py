@@ -9,9 +9,7 @@ Two steps, so that the expensive part can run anywhere:
    per table of the record, with the columns and types its schema reads from
    the record type (:func:`tmlog.records.describe`).
 
->>> from tmlog import parse_file
->>> from tmlog.games.terra_mystica.record import record_game
->>> from tmlog.games.terra_mystica.replay import replay
+>>> from tmlog import parse_file, record_game, replay
 >>> record = record_game(replay(parse_file("sample_logs/4pLeague_S64_D1L1_G3.txt")))
 >>> tables = frames([record])
 >>> list(tables)

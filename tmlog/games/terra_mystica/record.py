@@ -7,8 +7,7 @@ tables (``games``, ``factions``, ``vp``, ``vp_rounds``, ``leech``,
 ``feeding``) are read from the type itself (:data:`SCHEMA`);
 :func:`tmlog.report.frames.frames` turns many records into DataFrames.
 
->>> from tmlog import parse_file
->>> from tmlog.games.terra_mystica.replay import replay
+>>> from tmlog import parse_file, replay
 >>> record = record_game(replay(parse_file("sample_logs/4pLeague_S64_D1L1_G3.txt")))
 >>> [(f.faction, f.final_vp, f.rank) for f in record.factions]
 [('darklings', 152, 2), ('cultists', 168, 1), ('witches', 92, None), ('swarmlings', 149, 3)]
