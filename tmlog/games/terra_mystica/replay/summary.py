@@ -55,9 +55,12 @@ class Buildings(NamedTuple):
     SA: int
 
 
-@dataclass(frozen=True, slots=True)
-class FactionSummary:
-    """One faction: who plays it, where it sits, what it holds."""
+class FactionSummary(NamedTuple):
+    """One faction: who plays it, where it sits, what it holds.
+
+    A named tuple, not a dataclass: a replay makes one per faction and a
+    frozen dataclass costs several times more to build.
+    """
 
     name: str
     """As logs name it (``shapeshifters``)."""
@@ -113,9 +116,8 @@ class _MapSnapshot(NamedTuple):
 
     info: tuple[HexInfo, ...]
     """The board's static hexes (immutable, shared by every game on that map)."""
-    terrain: tuple[str, ...]
-    building: tuple[str | None, ...]
-    town: tuple[int, ...]
+    cells: tuple[tuple[str, str | None, int], ...]
+    """Terrain, building and town of each hex, in the board's order."""
     owner_of: dict[str, str]
 
 
@@ -157,9 +159,7 @@ class GameState:
                 # A river hex joined into a Mermaids town holds no building of it.
                 bool(town) and not info.is_river,
             )
-            for info, terrain, building, town in zip(
-                m.info, m.terrain, m.building, m.town, strict=True
-            )
+            for info, (terrain, building, town) in zip(m.info, m.cells, strict=True)
         )
 
     def faction(self, name: str) -> FactionSummary:
@@ -233,7 +233,7 @@ def faction_summary(f: FactionState) -> FactionSummary:
         shipping=f.ship.level,
         dig=f.dig.level if f.dig else 0,
         buildings=Buildings(*(levels[b].level for b in Buildings._fields)),
-        tiles=tuple(sorted([k for k, v in res.items() if v and k in _TILES], key=_tile_key)),
+        tiles=tuple(sorted([k for k in res.keys() & _TILES if res[k]], key=_tile_key)),
     )
 
 
@@ -242,12 +242,9 @@ def game_state(game: Game, players: tuple[str, ...] = ()) -> GameState:
     engine_factions = [f for f in game.order if not f.dummy]
     factions = tuple(faction_summary(f) for f in engine_factions)
     by_color = {f.color: f.name for f in factions}
-    hexes = game.hexes.values()
     snapshot = _MapSnapshot(
         tuple(game.board.hexes.values()),
-        tuple([h.color for h in hexes]),
-        tuple([h.building for h in hexes]),
-        tuple([h.town for h in hexes]),
+        tuple([(h.color, h.building, h.town) for h in game.hexes.values()]),
         {loc: f.name for f in engine_factions for loc in f.locations},
     )
     map_id = game.map_variant or ORIGINAL_ID
