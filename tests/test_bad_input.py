@@ -35,10 +35,9 @@ def test_a_cut_off_game_replays_to_its_last_complete_row(cut_game: Path) -> None
     assert log.warnings == [f"{cut_game}:199: last row is cut off and was left out (end of row)"]
     result = replay(log)
     assert result.error is None and not result.finished
-    assert (result.game.round, result.game.turn) == (4, 1)
+    assert (result.state.round, result.state.turn) == (4, 1)
     # The values the ledger recorded on its last complete row (line 198).
-    witches = result.game.factions["witches"]
-    assert witches.get("VP") == 51
+    assert result.state.faction("witches").vp == 51
     assert f"{cut_game}: incomplete game (round 4, turn 1)" in result.warnings
 
 

@@ -53,9 +53,9 @@ def test_audit_matches_every_row_and_the_final_score(
     assert report.final_vp == manifest[gid]
     assert report.recorded_final_vp == manifest[gid]
     assert report.replay is not None
-    game = report.replay.game
-    assert game.finished
-    assert {f.name for f in game.order if f.dropped} == DROPOUTS.get(gid, set())
+    state = report.replay.state
+    assert state.finished
+    assert {f.name for f in state.factions if f.dropped} == DROPOUTS.get(gid, set())
 
 
 @pytest.mark.parametrize("path", LEDGERS, ids=game_id)
@@ -72,7 +72,7 @@ def test_command_log_form_replays_to_the_same_score(
     assert result.error is None
     assert result.finished
     assert result.final_vp() == manifest[gid]
-    assert {f.name for f in result.game.order if f.dropped} == DROPOUTS.get(gid, set())
+    assert {f.name for f in result.state.factions if f.dropped} == DROPOUTS.get(gid, set())
     # Replaying the commands regenerates the engine's rows (income, leech effects,
     # final scoring) itself: row for row they hold the values the ledger recorded.
     rows = [r for r in result.rows if isinstance(r, Row)]

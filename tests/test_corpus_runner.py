@@ -19,7 +19,7 @@ from tmlog.cli import cli
 from tmlog.corpus import CHUNK, Failure, iter_records
 from tmlog.games.terra_mystica.convert import ledger_to_commands
 from tmlog.games.terra_mystica.parse import parse_file
-from tmlog.report.frames import GameRecord
+from tmlog.games.terra_mystica.record import GameRecord
 
 LEDGER_DIR = Path(__file__).parent / "data" / "snellman-ledger"
 GAMES = sorted(LEDGER_DIR.glob("*.txt"))

@@ -23,10 +23,10 @@ from click.testing import CliRunner
 
 from tmlog.cli import cli
 from tmlog.games.terra_mystica.parse import parse_file
+from tmlog.games.terra_mystica.record import record_game
 from tmlog.games.terra_mystica.replay import replay
 from tmlog.games.terra_mystica.replay.ledger import Row
 from tmlog.games.terra_mystica.replay.maps import MAPS
-from tmlog.report.frames import record_game
 
 DATA = Path(__file__).parent / "data" / "fire-ice"
 EXPECTED: dict[str, Any] = json.loads((DATA / "expected.json").read_text(encoding="utf-8"))
@@ -55,19 +55,17 @@ def test_every_row_matches_the_reference_engine(name: str, replays: dict[str, An
 def test_final_state_matches_the_reference_engine(name: str, replays: dict[str, Any]) -> None:
     result = replays[name]
     for faction, want in GAMES[name]["final"].items():
-        f = result.game.factions[faction]
-        assert f.get("VP") == want["vp"]
-        assert (f.get("C"), f.get("W"), f.get("P")) == (want["c"], want["w"], want["p"])
-        assert [f.get("P1"), f.get("P2"), f.get("P3")] == want["power"]
-        assert [f.get(c) for c in ("FIRE", "WATER", "EARTH", "AIR")] == want["cults"]
-        assert {b: t.level for b, t in f.buildings.items()} == want["buildings"]
-        assert f.ship.level == want["ship"]
+        f = result.state.faction(faction)
+        assert f.vp == want["vp"]
+        assert (f.c, f.w, f.p) == (want["c"], want["w"], want["p"])
+        assert list(f.power) == want["power"]
+        assert list(f.cults) == want["cults"]
+        assert f.buildings._asdict() == want["buildings"]
+        assert f.shipping == want["ship"]
 
 
 def test_coverage_of_factions_maps_and_tiles(replays: dict[str, Any]) -> None:
-    factions = {
-        f.board.extra.get("full_name", f.name) for r in replays.values() for f in r.factions
-    }
+    factions = {f.full_name for r in replays.values() for f in r.state.factions}
     for name in ("icemaidens", "yetis", "acolytes", "dragonlords", "fakirs", "giants"):
         assert name in factions
     for version in ("", "_v2", "_v3", "_v4", "_v5"):
@@ -75,8 +73,8 @@ def test_coverage_of_factions_maps_and_tiles(replays: dict[str, Any]) -> None:
     # The reference engine's variable sets v2 and v3 keep the first Riverwalkers.
     for version in ("", "_v4", "_v5"):
         assert f"riverwalkers{version}" in factions
-    assert {r.map_id for r in replays.values()} == set(MAPS)
-    tiles = [k for r in replays.values() for k in r.game.final_scoring]
+    assert {r.state.map_id for r in replays.values()} == set(MAPS)
+    tiles = [k for r in replays.values() for k in r.state.final_scoring]
     for tile in (
         "connected-distance",
         "connected-sa-sh-distance",
@@ -95,7 +93,7 @@ def test_final_scoring_tile_vp_has_its_own_source(replays: dict[str, Any]) -> No
     for result in replays.values():
         record = record_game(result)
         sources = {row.source for row in record.vp}
-        (tile,) = [k for k in result.game.final_scoring if k not in ("network", "cults")]
+        (tile,) = [k for k in result.state.final_scoring if k not in ("network", "cults")]
         if any(f.final_counts.get(tile) for f in result.factions):
             assert f"final-{tile}" in sources
             scored += 1

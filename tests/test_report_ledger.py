@@ -1,6 +1,6 @@
 """The report tables against the ledgers themselves.
 
-Every figure of :func:`tmlog.report.frames.record_game` that the site's
+Every figure of :func:`tmlog.games.terra_mystica.record.record_game` that the site's
 ledger also shows is checked here against the ledger's own rows, read with
 a small tab-splitter of this file (not with tmlog's parser): VP by source,
 VP after each round, leech counts, power and VP, who fed whom and offers.
@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 from tmlog.games.terra_mystica.parse import parse_file
+from tmlog.games.terra_mystica.record import GameRecord, record_game
 from tmlog.games.terra_mystica.replay import replay
-from tmlog.report.frames import GameRecord, record_game
 
 from .conftest import LEDGERS, game_id
 

@@ -15,22 +15,20 @@ from pandas.testing import assert_frame_equal
 
 import tmlog
 from tmlog.corpus import Failure, iter_records
+from tmlog.games.terra_mystica.frames import EVENT_COLUMNS, board_frames, events_frame
 from tmlog.games.terra_mystica.parse import parse_file
-from tmlog.games.terra_mystica.replay import Stop, replay
-from tmlog.report.frames import (
-    EVENT_COLUMNS,
+from tmlog.games.terra_mystica.record import (
     FACTION_COLUMNS,
     FEEDING_COLUMNS,
     GAME_COLUMNS,
     LEECH_COLUMNS,
     VP_COLUMNS,
     VP_ROUND_COLUMNS,
-    board_frames,
-    events_frame,
-    frames,
     record_game,
     source_key,
 )
+from tmlog.games.terra_mystica.replay import Stop, replay
+from tmlog.report.frames import frames
 from tmlog.report.leech import leech_totals, who_fed_whom
 from tmlog.report.output import format_frame
 from tmlog.report.vp import vp_breakdown, vp_families, vp_timeline
@@ -41,6 +39,11 @@ from .conftest import DROPOUT_GAME, LEDGERS, SAMPLE_DIR
 MODULES = [
     "tmlog.corpus",
     "tmlog.report.frames",
+    "tmlog.records",
+    "tmlog.games",
+    "tmlog.games.terra_mystica.game",
+    "tmlog.games.terra_mystica.record",
+    "tmlog.games.terra_mystica.frames",
     "tmlog.report.output",
     "tmlog.report.vp",
     "tmlog.report.leech",

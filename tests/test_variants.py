@@ -8,8 +8,8 @@ import pytest
 
 from tmlog.errors import ReplayError
 from tmlog.games.terra_mystica.parse import parse_file
+from tmlog.games.terra_mystica.record import record_game
 from tmlog.games.terra_mystica.replay import replay
-from tmlog.report.frames import record_game
 
 DATA = Path(__file__).parent / "data"
 SAMPLE = Path(__file__).parent.parent / "sample_logs" / "4pLeague_S64_D1L1_G3.txt"

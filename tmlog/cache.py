@@ -1,16 +1,19 @@
 """A results cache: per-game records in an embedded Parquet dataset.
 
-Records (:class:`~tmlog.report.frames.GameRecord`) are keyed by a SHA-1 of
-the log's bytes and of the tmlog version, so an edited log, or a new tmlog,
+Records (any game's, see :mod:`tmlog.records`) are keyed by a SHA-1 of the
+log's bytes and of the tmlog version, so an edited log, or a new tmlog,
 misses the cache and is replayed again.
 
 Layout: ``<root>/tmlog-<version>/batch-<id>/`` holds one Parquet file per
-table of the records (``games``, ``factions``, ``vp``, ``vp_rounds``,
-``leech``, ``feeding``), each row carrying its record's ``key``. A batch is
-written into a temporary directory and renamed into place in one atomic
-step, so a run killed at any moment leaves either a whole batch or a
-``*.tmp`` directory that readers ignore (and a later writer removes).
-Batches written by two runs at once may repeat a key; readers keep one.
+table of the records of one game (for Terra Mystica ``games``, ``factions``,
+``vp``, ``vp_rounds``, ``leech``, ``feeding``), each row carrying its
+record's ``key``; the ``games`` table also says which game the batch holds
+(``game_type``). Columns and their types are read from the record type, so
+nothing here knows a game's fields. A batch is written into a temporary
+directory and renamed into place in one atomic step, so a run killed at any
+moment leaves either a whole batch or a ``*.tmp`` directory that readers
+ignore (and a later writer removes). Batches written by two runs at once may
+repeat a key; readers keep one.
 """
 
 from __future__ import annotations
@@ -26,40 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from tmlog import __version__
-from tmlog.report.frames import (
-    FactionRow,
-    FeedingRow,
-    GameRecord,
-    LeechRow,
-    VpRoundRow,
-    VpRow,
-)
-
-TABLES = ("games", "factions", "vp", "vp_rounds", "leech", "feeding")
-"""The tables of a record, in the order a batch writes them."""
-
-_PARTS: dict[str, Any] = {
-    "factions": FactionRow,
-    "vp": VpRow,
-    "vp_rounds": VpRoundRow,
-    "leech": LeechRow,
-    "feeding": FeedingRow,
-}
-_GAME_FIELDS = (
-    "game",
-    "map_id",
-    "map_name",
-    "options",
-    "players",
-    "player_count",
-    "final_scoring",
-    "finished",
-    "last_round",
-    "dropped",
-    "error",
-    "warnings",
-)
-_LISTS = ("options", "players", "dropped", "warnings")
+from tmlog.games import GAMES
+from tmlog.records import Column, Record, RecordSchema
 
 
 def default_root() -> Path:
@@ -117,40 +88,49 @@ class ResultCache:
     def __contains__(self, key: str) -> bool:
         return key in self.index()
 
-    def load(self, keys: Sequence[str], *, tables: Iterable[str] = TABLES) -> dict[str, GameRecord]:
+    def load(
+        self, keys: Sequence[str], *, tables: Iterable[str] | None = None
+    ) -> dict[str, Record]:
         """The cached records of ``keys`` (those not cached are left out).
 
-        ``tables`` limits which parts are read; the others come back empty
-        (win rates need only ``games`` and ``factions``).
+        ``tables`` limits which parts are read (default: all); the others
+        come back empty (win rates need only ``games`` and ``factions``).
         """
         import pyarrow.parquet as pq
 
-        wanted = set(tables) | {"games"}
+        wanted = None if tables is None else set(tables) | {"games"}
         where = self.index()
         by_batch: dict[Path, set[str]] = {}
         for key in keys:
             batch = where.get(key)
             if batch is not None:
                 by_batch.setdefault(batch, set()).add(key)
-        records: dict[str, GameRecord] = {}
+        records: dict[str, Record] = {}
         for batch, batch_keys in by_batch.items():
             try:
+                games = pq.read_table(batch / "games.parquet").to_pydict()
+                schema = GAMES[games.pop("game_type")[0]].schema
                 data = {
                     t: pq.read_table(batch / f"{t}.parquet").to_pydict()
-                    for t in TABLES
-                    if t in wanted
+                    for t in schema.table_names[1:]
+                    if wanted is None or t in wanted
                 }
-            except (OSError, ValueError):
-                continue  # a damaged batch: its games are replayed again
-            records.update(_records(data, batch_keys))
+                records.update(_records(schema, games, data, batch_keys))
+            except (OSError, ValueError, KeyError, TypeError):
+                continue  # a damaged batch, or one of another shape: its games are replayed again
         return records
 
     # ------------------------------------------------------------ writing
 
-    def store(self, records: Sequence[tuple[str, GameRecord]]) -> None:
-        """Add records (with their keys) as one new batch, atomically."""
-        if not records:
-            return
+    def store(self, records: Sequence[tuple[str, Record]]) -> None:
+        """Add records (with their keys) as new batches, one per game, atomically."""
+        by_game: dict[str, list[tuple[str, Record]]] = {}
+        for key, record in records:
+            by_game.setdefault(GAMES.game_of_record(record).name, []).append((key, record))
+        for game, items in by_game.items():
+            self._store(game, GAMES[game].schema, items)
+
+    def _store(self, game: str, schema: RecordSchema, records: list[tuple[str, Record]]) -> None:
         import pyarrow as pa
         import pyarrow.parquet as pq
 
@@ -160,20 +140,25 @@ class ResultCache:
         tmp = self.directory / f"{name}.tmp"
         tmp.mkdir()
         try:
-            games = {f: [getattr(r, f) for _, r in records] for f in _GAME_FIELDS}
-            for list_field in _LISTS:
-                games[list_field] = [list(v) for v in games[list_field]]
-            games["key"] = [k for k, _ in records]
-            pq.write_table(pa.table(games), tmp / "games.parquet")
-            for table, row_type in _PARTS.items():
-                columns: dict[str, list[Any]] = {f: [] for f in ("key", *row_type._fields)}
+            games: dict[str, list[Any]] = {"key": [k for k, _ in records]}
+            games["game_type"] = [game] * len(records)
+            for c in schema.games:
+                values = [getattr(r, c.name) for _, r in records]
+                games[c.name] = [list(v) for v in values] if c.many else values
+            arrow = _arrow_schema(schema.games, extra=("game_type",))
+            pq.write_table(pa.table(games, schema=arrow), tmp / "games.parquet")
+            for table in schema.tables:
+                names = table.row._fields
+                columns: dict[str, list[Any]] = {f: [] for f in ("key", *names)}
+                keys = columns["key"]
+                by_field = [columns[f] for f in names]
                 for key, record in records:
-                    for row in getattr(record, table):
-                        columns["key"].append(key)
-                        for f, v in zip(row_type._fields, row, strict=True):
-                            columns[f].append(v)
-                schema = _schema(row_type) if not columns["key"] else None
-                pq.write_table(pa.table(columns, schema=schema), tmp / f"{table}.parquet")
+                    for row in getattr(record, table.name):
+                        keys.append(key)
+                        for out, v in zip(by_field, row, strict=True):
+                            out.append(v)
+                arrow = _arrow_schema(table.columns)
+                pq.write_table(pa.table(columns, schema=arrow), tmp / f"{table.name}.parquet")
             os.replace(tmp, self.directory / name)
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
@@ -192,43 +177,42 @@ class ResultCache:
                 continue
 
 
-def _records(data: dict[str, dict[str, list[Any]]], keys: set[str]) -> dict[str, GameRecord]:
+def _records(
+    schema: RecordSchema,
+    games: dict[str, list[Any]],
+    data: dict[str, dict[str, list[Any]]],
+    keys: set[str],
+) -> dict[str, Record]:
     """The records of ``keys`` from a batch's tables (as read, column by column)."""
-    games: dict[str, dict[str, Any]] = {}
+    key_column = games.pop("key")
+    names = [c.name for c in schema.games]
+    values = [games[n] for n in names]
+    rows: dict[str, dict[str, Any]] = {}
+    for i, key in enumerate(key_column):
+        if key in keys:
+            rows[key] = {n: v[i] for n, v in zip(names, values, strict=True)}
     parts: dict[str, dict[str, list[Any]]] = {}
     for table, columns in data.items():
-        key_column = columns.pop("key")
-        names = list(columns)
-        values = [columns[c] for c in names]
-        if table == "games":
-            for i, key in enumerate(key_column):
-                if key in keys:
-                    games[key] = {c: values[j][i] for j, c in enumerate(names)}
-            continue
-        row_type = _PARTS[table]
-        grouped = parts.setdefault(table, {})
-        for i, key in enumerate(key_column):
+        row_type = schema.table(table).row
+        row_keys = columns["key"]
+        fields = [columns[f] for f in row_type._fields]
+        grouped = parts[table] = {}
+        for i, key in enumerate(row_keys):
             if key in keys:
-                grouped.setdefault(key, []).append(row_type(*(v[i] for v in values)))
-    out: dict[str, GameRecord] = {}
-    for key, game in games.items():
-        fields: dict[str, Any] = dict(game)
-        for name in _LISTS:
-            fields[name] = tuple(fields[name])
-        for t in _PARTS:
-            fields[t] = tuple(parts.get(t, {}).get(key, ()))
-        out[key] = GameRecord(**fields)
-    return out
+                grouped.setdefault(key, []).append(row_type(*(f[i] for f in fields)))
+    return {
+        key: schema.build(row, {t: by_key.get(key, ()) for t, by_key in parts.items()})
+        for key, row in rows.items()
+    }
 
 
-def _schema(row_type: Any) -> Any:
-    """An explicit schema for an empty table (types cannot be inferred from no rows)."""
+def _arrow_schema(columns: Sequence[Column], extra: Sequence[str] = ()) -> Any:
+    """The Parquet schema of a table: its key (and ``extra`` text columns), then its columns."""
     import pyarrow as pa
 
-    types = {"int": pa.int64(), "str": pa.string(), "bool": pa.bool_()}
-    fields = [pa.field("key", pa.string())]
-    for name in row_type._fields:
-        hint = row_type.__annotations__[name]
-        hint = str(getattr(hint, "__forward_arg__", hint)).split(" | ")[0]
-        fields.append(pa.field(name, types.get(hint, pa.string())))
+    types = {int: pa.int64(), str: pa.string(), bool: pa.bool_(), float: pa.float64()}
+    fields = [pa.field(name, pa.string()) for name in ("key", *extra)]
+    for c in columns:
+        kind = types[c.kind]
+        fields.append(pa.field(c.name, pa.list_(kind) if c.many else kind))
     return pa.schema(fields)

@@ -14,6 +14,10 @@ report commands' per-game records.
 >>> items = list(iter_records(["sample_logs/4pLeague_S64_D1L1_G3.txt", "missing.txt"]))
 >>> [type(item).__name__ for item in items]
 ['GameRecord', 'Failure']
+
+The runner knows games only through :class:`tmlog.games.GameModule`: each
+log is parsed, replayed and recorded by the game :data:`tmlog.games.GAMES`
+finds for it.
 >>> items[1].message
 'missing.txt: no such file or directory'
 """
@@ -27,13 +31,13 @@ import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from tmlog.errors import TmlogError
-from tmlog.games.terra_mystica.parse import InputFormat, ParsedLog, parse_log
-from tmlog.games.terra_mystica.replay import Replay, replay
+from tmlog.games import GAMES, Checked
 from tmlog.reading import STDIN, iter_paths, read_bytes
-from tmlog.report.frames import GameRecord, record_game
+from tmlog.records import Record, describe
 
 if TYPE_CHECKING:
     from tmlog.cache import ResultCache
@@ -61,10 +65,19 @@ class Log(NamedTuple):
     path: str | None = None
 
 
-Job = Callable[[ParsedLog, Replay], T]
-"""A job that reads the replay's ledger rows says so with ``job.needs_rows = True``;
-for the others the replay skips building them."""
-"""What to compute from each parsed and replayed log (a top-level function, so it pickles)."""
+@dataclass(frozen=True)
+class PerGame(Generic[T]):
+    """A job each game does its own way: the method ``method`` of the log's game
+    (:class:`~tmlog.games.GameModule`), called with the parsed log and its replay."""
+
+    method: str
+
+
+Job = Callable[[Any, Any], T] | PerGame[T]
+"""What to compute from each parsed and replayed log: a :class:`PerGame` method,
+or a top-level function (so it pickles) of one game's parsed log and replay.
+Such a function may ask for replay options with ``job.replay_options = {...}``
+(the audit wants Terra Mystica's ledger rows: ``{"rows": True}``)."""
 
 Progress = Callable[[int, int], None]
 """Called with (logs done, logs in the run) as results come in."""
@@ -81,23 +94,29 @@ def default_jobs() -> int:
 # ------------------------------------------------------------ the workers
 
 
-def process_log(log: Log, job: Job[T], input_format: InputFormat | None) -> T | Failure:
+def process_log(log: Log, job: Job[T], input_format: str | None) -> T | Failure:
     """Parse, replay and run ``job`` on one log, turning any error into a Failure."""
     try:
         data = log.data if log.data is not None else read_bytes(log.path or log.source)
-        parsed = parse_log(data, source=log.source, input_format=input_format, partial=True)
-        return job(parsed, replay(parsed, rows=getattr(job, "needs_rows", False)))
+        game = GAMES.game_for(data, log.source, input_format)
+        parsed = game.parse(data, source=log.source, input_format=input_format, partial=True)
+        if isinstance(job, PerGame):
+            result: T = getattr(game, job.method)(parsed, game.replay(parsed))
+            return result
+        return job(parsed, game.replay(parsed, **getattr(job, "replay_options", {})))
     except TmlogError as exc:
         return Failure(log.source, str(exc))
     except Exception as exc:  # a bug in tmlog: report it, keep the run going
         return Failure(log.source, f"{log.source}: internal error: {type(exc).__name__}: {exc}")
 
 
-def process_chunk(
-    chunk: Sequence[Log], job: Job[T], input_format: InputFormat | None
-) -> list[T | Failure]:
+def process_chunk(chunk: Sequence[Log], job: Job[T], input_format: str | None) -> list[T | Failure]:
+    results: list[T | Failure] = []
     with _fewer_collections():
-        return [process_log(log, job, input_format) for log in chunk]
+        for log in chunk:
+            item = process_log(log, job, input_format)
+            results.append(item)
+    return results
 
 
 @contextlib.contextmanager
@@ -117,40 +136,11 @@ def _fewer_collections() -> Iterator[None]:
         gc.set_threshold(*old)
 
 
-def record(parsed: ParsedLog, result: Replay) -> GameRecord:
-    """The report commands' job: a replay's :class:`GameRecord`."""
-    return record_game(result)
+record: PerGame[Record] = PerGame("record")
+"""The report commands' job: the game's record of the replay."""
 
-
-class Checked(NamedTuple):
-    """What ``tmlog validate`` says about one log."""
-
-    source: str
-    error: str | None
-    """The rule broken, with its position (None: the log is legal)."""
-    status: str
-    """``4 factions, 6 rounds`` or ``…, incomplete game (round R, turn T)``."""
-    final_vp: tuple[tuple[str, int], ...]
-    """Final VP, best first."""
-    warnings: tuple[str, ...]
-
-
-def check(parsed: ParsedLog, result: Replay) -> Checked:
-    """The validate command's job."""
-    game = result.game
-    factions = len(result.factions)
-    if game.finished:
-        status = f"{factions} factions, {game.round} rounds"
-    else:
-        status = f"{factions} factions, incomplete game (round {game.round}, turn {game.turn})"
-    ranked = tuple(sorted(result.final_vp().items(), key=lambda kv: (-kv[1], kv[0])))
-    return Checked(
-        parsed.source,
-        str(result.error) if result.error is not None else None,
-        status,
-        ranked,
-        tuple(result.warnings),
-    )
+check: PerGame[Checked] = PerGame("check")
+"""The validate command's job: what the game says of the log (:class:`~tmlog.games.Checked`)."""
 
 
 # ------------------------------------------------------------ reading logs
@@ -197,7 +187,7 @@ class Runner(Generic[T]):
         self,
         job: Job[T],
         *,
-        input_format: InputFormat | None = None,
+        input_format: str | None = None,
         jobs: int = 1,
         dask_scheduler: str | None = None,
     ) -> None:
@@ -283,15 +273,16 @@ class Runner(Generic[T]):
 
 def iter_records(
     paths: Iterable[str],
-    input_format: InputFormat | None = None,
+    input_format: str | None = None,
     *,
     jobs: int = 1,
     cache: ResultCache | None = None,
     dask_scheduler: str | None = None,
     tables: Sequence[str] | None = None,
     progress: Progress | None = None,
-) -> Iterator[GameRecord | Failure]:
-    """One :class:`GameRecord` (or :class:`Failure`) per log named by ``paths``, in order.
+) -> Iterator[Record | Failure]:
+    """One record (or :class:`Failure`) per log named by ``paths``, in order: for a
+    Terra Mystica log a :class:`~tmlog.games.terra_mystica.record.GameRecord`.
 
     Args:
         jobs: worker processes (1: replay in this process).
@@ -310,21 +301,21 @@ def iter_records(
                 n if isinstance(n, Failure) else _deferred(n, local_files=local) for n in window
             ]
             keys: list[str | None] = [None] * len(items)
-            hits: dict[str, GameRecord] = {}
+            hits: dict[str, Record] = {}
             if cache is not None:
-                from tmlog.cache import TABLES, content_key
+                from tmlog.cache import content_key
 
                 keys = [
                     content_key(i.data) if isinstance(i, Log) and i.data is not None else None
                     for i in items
                 ]
-                hits = cache.load([k for k in keys if k], tables=tables or TABLES)
+                hits = cache.load([k for k in keys if k], tables=tables)
             todo = [
                 i for i, k in zip(items, keys, strict=True) if isinstance(i, Log) and k not in hits
             ]
             fresh = iter(r.map(todo))
-            new: list[tuple[str, GameRecord]] = []
-            out: list[GameRecord | Failure] = []
+            new: list[tuple[str, Record]] = []
+            out: list[Record | Failure] = []
             for item, key in zip(items, keys, strict=True):
                 if isinstance(item, Failure):
                     out.append(item)
@@ -332,7 +323,7 @@ def iter_records(
                     out.append(_as_found(hits[key], item.source))
                 else:
                     result = next(fresh)
-                    if key is not None and isinstance(result, GameRecord):
+                    if key is not None and not isinstance(result, Failure):
                         new.append((key, result))
                     out.append(_only(result, tables))
             if cache is not None and new:
@@ -344,17 +335,14 @@ def iter_records(
                 progress(done, len(names))
 
 
-def _only(item: GameRecord | Failure, tables: Sequence[str] | None) -> GameRecord | Failure:
+def _only(item: Record | Failure, tables: Sequence[str] | None) -> Record | Failure:
     """A record with only the parts asked for (as a cached one would come back)."""
     if tables is None or isinstance(item, Failure):
         return item
-    drop: dict[str, Any] = {
-        t: () for t in ("vp", "vp_rounds", "leech", "feeding") if t not in tables
-    }
-    return dataclasses.replace(item, **drop) if drop else item
+    return describe(type(item)).only(item, tables)
 
 
-def _as_found(cached: GameRecord, source: str) -> GameRecord:
+def _as_found(cached: Record, source: str) -> Record:
     """A cached record under the path the log was found at this time.
 
     The same content may have been cached under another path; its game id
@@ -368,10 +356,10 @@ def _as_found(cached: GameRecord, source: str) -> GameRecord:
 
     error = here(cached.error) if cached.error is not None else None
     warnings = tuple(here(w) for w in cached.warnings)
-    return dataclasses.replace(cached, game=source, error=error, warnings=warnings)
+    return dataclasses.replace(cached, game=source, error=error, warnings=warnings)  # type: ignore[type-var]
 
 
-def record_file(path: str, input_format: InputFormat | None = None) -> GameRecord:
+def record_file(path: str, input_format: str | None = None) -> Record:
     """Read, parse and replay one log into its record (the game id is its path).
 
     Raises:

@@ -19,8 +19,8 @@ import click
 
 from tmlog import __version__
 from tmlog.errors import TmlogError
-from tmlog.games.terra_mystica.parse import INPUT_FORMATS, InputFormat, ParsedLog, parse_file
-from tmlog.reading import iter_paths
+from tmlog.games import GAMES, AnyGame
+from tmlog.reading import STDIN, iter_paths, read_bytes
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -53,7 +53,7 @@ def cli() -> None:
 
 input_format_option = click.option(
     "--input-format",
-    type=click.Choice(INPUT_FORMATS),
+    type=click.Choice(GAMES.input_formats()),
     default=None,
     help="Format of the logs (default: detected from the text).",
 )
@@ -157,7 +157,7 @@ class Inputs:
     """
 
     def __init__(
-        self, paths: Sequence[str], input_format: InputFormat | None, *, partial: bool = False
+        self, paths: Sequence[str], input_format: str | None, *, partial: bool = False
     ) -> None:
         self.paths = paths
         self.input_format = input_format
@@ -176,16 +176,22 @@ class Inputs:
             else:
                 yield item
 
-    def __iter__(self) -> Iterator[ParsedLog]:
+    def parsed(self) -> Iterator[tuple[AnyGame, Any]]:
+        """Each log that parses, with its game (:data:`tmlog.games.GAMES`)."""
         for path in self.files():
+            source = "<stdin>" if path == STDIN else path
             try:
-                parsed = parse_file(path, self.input_format, partial=self.partial)
+                data = read_bytes(path)
+                game = GAMES.game_for(data, source, self.input_format)
+                parsed = game.parse(
+                    data, source=source, input_format=self.input_format, partial=self.partial
+                )
             except TmlogError as exc:
                 self.fail(exc)
                 continue
             for warning in parsed.warnings:
                 click.echo(f"warning: {warning}", err=True)
-            yield parsed
+            yield game, parsed
 
     def finish(self) -> None:
         if self.failed:

@@ -2,42 +2,21 @@
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 import click
 
 from tmlog.cli import Inputs, cli, input_format_option, input_paths, output_format_option
 from tmlog.games.terra_mystica.convert import ledger_to_commands
-from tmlog.games.terra_mystica.model.actions import Action
-from tmlog.games.terra_mystica.parse import InputFormat, ParsedLog, Row, parse_file
+from tmlog.games.terra_mystica.parse import parse_file
 from tmlog.reading import STDIN
 
 # --------------------------------------------------------------- parse
-
-
-def _action_record(log: ParsedLog, row: Row, action: Action | None) -> dict[str, Any]:
-    """The JSON object of an action (``None``: a ledger row with no commands)."""
-    faction = row.faction if action is None else action.faction
-    record: dict[str, Any] = {
-        "source": log.source,
-        "line": row.line,
-        "column": action.column if action else 1,
-        "kind": action.kind if action else "empty",
-        "faction": faction.value if faction is not None else None,
-        "fields": action.fields() if action else {},
-        "text": str(action) if action else "",
-    }
-    if row.recorded is not None:
-        record["recorded"] = row.recorded.as_dict()
-    return record
 
 
 @cli.command()
 @input_paths
 @output_format_option("text", "json", default="text")
 @input_format_option
-def parse(paths: tuple[str, ...], fmt: str, input_format: InputFormat | None) -> None:
+def parse(paths: tuple[str, ...], fmt: str, input_format: str | None) -> None:
     """Parse logs and print their actions.
 
     \b
@@ -54,15 +33,9 @@ def parse(paths: tuple[str, ...], fmt: str, input_format: InputFormat | None) ->
       cat game.log | tmlog parse -
     """
     inputs = Inputs(paths, input_format)
-    for log in inputs:
-        for row in log.rows:
-            if fmt == "json":
-                for action in row.actions or ((None,) if row.recorded else ()):
-                    record = _action_record(log, row, action)
-                    click.echo(json.dumps(record, ensure_ascii=False))
-            else:
-                for action in row.actions:
-                    click.echo(f"{log.source}:{row.line}:{action.column}: {action}")
+    for game, log in inputs.parsed():
+        for line in game.listing(log, fmt):
+            click.echo(line)
     inputs.finish()
 
 

@@ -19,7 +19,7 @@ from tmlog.cli import (
 from tmlog.corpus import Failure, Runner, check
 from tmlog.games.terra_mystica.audit import AuditReport, audit_job
 from tmlog.games.terra_mystica.parse import InputFormat, parse_file
-from tmlog.games.terra_mystica.replay import Replay, Stop, game_summary, replay
+from tmlog.games.terra_mystica.replay import Replay, Stop, replay
 from tmlog.games.terra_mystica.replay.tiles import VP_SETUPS
 
 _AT = re.compile(r"^[Rr](\d+)(?:[Tt](\d+))?$")
@@ -43,9 +43,9 @@ def parse_at(value: str | None) -> Stop | None:
 
 
 def _state_table(result: Replay, stop: Stop | None) -> str:
-    summary = game_summary(result.game)
-    head = f"{result.source}: round {summary['round']}, turn {summary['turn']}"
-    if summary["finished"]:
+    state = result.state
+    head = f"{result.source}: round {state.round}, turn {state.turn}"
+    if state.finished:
         head += ", game over"
     elif result.stopped_early and stop is not None:
         if stop.line is not None:
@@ -69,22 +69,19 @@ def _state_table(result: Replay, stop: Stop | None) -> str:
         "D/TP/TE/SH/SA",
     ]
     rows = []
-    for name, f in summary["factions"].items():
-        label = name + (" (dropped)" if f["dropped"] else "")
-        cults = f["cults"]
-        b = f["buildings"]
+    for f in state.factions:
         rows.append(
             [
-                label,
-                str(f["vp"]),
-                str(f["c"]),
-                str(f["w"]),
-                str(f["p"]),
-                "/".join(str(x) for x in f["power"]),
-                f"{cults['fire']}/{cults['water']}/{cults['earth']}/{cults['air']}",
-                str(f["shipping"]),
-                str(f["dig"]),
-                f"{b['D']}/{b['TP']}/{b['TE']}/{b['SH']}/{b['SA']}",
+                f.name + (" (dropped)" if f.dropped else ""),
+                str(f.vp),
+                str(f.c),
+                str(f.w),
+                str(f.p),
+                "/".join(str(x) for x in f.power),
+                "/".join(str(x) for x in f.cults),
+                str(f.shipping),
+                str(f.dig),
+                "/".join(str(x) for x in f.buildings),
             ]
         )
     widths = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(cols)]
@@ -123,7 +120,7 @@ def replay_command(
     for warning in result.warnings:
         click.echo(f"warning: {warning}", err=True)
     if fmt == "json":
-        summary = game_summary(result.game)
+        summary = result.state.as_dict()
         summary["source"] = result.source
         click.echo(json.dumps(summary, indent=2))
     else:

@@ -27,7 +27,8 @@ from tmlog.cli.replaying import parse_at
 from tmlog.games.terra_mystica.parse import InputFormat, parse_file
 
 if TYPE_CHECKING:
-    from tmlog.report.frames import Frames, GameRecord
+    from tmlog.records import Record
+    from tmlog.report.frames import Frames
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -77,7 +78,7 @@ def _iter_records(
     tables: tuple[str, ...] | None = None,
     *,
     warn: bool = True,
-) -> Iterator[GameRecord]:
+) -> Iterator[Record]:
     """The records of the logs that replayed; the others go to ``failures``."""
     from tmlog.corpus import Failure, iter_records
 
@@ -106,11 +107,11 @@ def _records(
     input_format: InputFormat | None,
     failures: _Failures,
     corpus: CorpusSettings,
-) -> list[GameRecord]:
+) -> list[Record]:
     return list(_iter_records(paths, input_format, failures, corpus))
 
 
-def _tables(records: list[GameRecord]) -> Frames:
+def _tables(records: list[Record]) -> Frames:
     from tmlog.report.frames import frames
 
     return frames(records)
@@ -199,7 +200,8 @@ def vp(
                 _save(plot_timeline(shown, title=title), plot_path)
             else:
                 vp = without_dropped(tables.vp, tables.factions) if several else tables.vp
-                dropped = () if several else records[0].dropped
+                factions = tables.factions
+                dropped = () if several else tuple(factions.faction[factions.dropped])
                 title = f"VP by source{note}" if several else None
                 _save(plot_vp(vp_families(vp), dropped=dropped, title=title), plot_path)
     failures.finish(len(records))
@@ -325,7 +327,7 @@ def stats(
     settings = CorpusSettings(**corpus)
     tallies = []
     counted = dropped = unfinished = 0
-    chunk: list[GameRecord] = []
+    chunk: list[Record] = []
 
     def tally() -> None:
         nonlocal counted, dropped, unfinished
@@ -344,7 +346,8 @@ def stats(
         chunk.append(record)
         if len(chunk) >= 500:
             tally()
-    tally()
+    if chunk or not tallies:
+        tally()
     rates = winrates_from_tallies(add_tallies(tallies, by=by), by=by)
     _echo(format_frame(rates, fmt))
     games = counted - unfinished
@@ -369,14 +372,14 @@ def stats(
 
 
 def _where(result: Any, stop: Any) -> str:
-    game = result.game
+    state = result.state
     if result.stopped_early and stop is not None:
         if stop.line is not None:
             return f"after log line {stop.line}"
         return f"end of round {stop.round}" + (f", turn {stop.turn}" if stop.turn else "")
-    if game.finished:
+    if state.finished:
         return "end of the game"
-    return f"round {game.round}, turn {game.turn} (incomplete game)"
+    return f"round {state.round}, turn {state.turn} (incomplete game)"
 
 
 @cli.command()
@@ -411,8 +414,8 @@ def render(log: str, at: str | None, output: str, input_format: InputFormat | No
     result = replay(parse_file(log, input_format), stop=stop)
     if result.error is not None:
         raise result.error
+    from tmlog.games.terra_mystica.frames import board_frames
     from tmlog.plot import plot_board
-    from tmlog.report.frames import board_frames
 
     board = board_frames(result)
     title = f"{PurePath(result.source).name} — {_where(result, stop)}"

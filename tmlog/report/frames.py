@@ -1,565 +1,146 @@
-"""The one place where a replay's events become tables.
+"""The one place where game records become tables.
 
 Two steps, so that the expensive part can run anywhere:
 
-1. :func:`record_game` folds one :class:`~tmlog.games.terra_mystica.replay.Replay` into a
-   :class:`GameRecord`: plain, picklable Python (tuples of ints and
-   strings, no pandas), cheap to build in a worker process and to cache;
-2. :func:`frames` turns any number of records into the report tables at
-   once, with the fixed column lists defined below.
+1. each game folds a replay into a record (for Terra Mystica
+   :func:`~tmlog.games.terra_mystica.record.record_game`): plain, picklable
+   Python, cheap to build in a worker process and to cache;
+2. :func:`frames` turns any number of records into DataFrames at once, one
+   per table of the record, with the columns and types its schema reads from
+   the record type (:func:`tmlog.records.describe`).
 
-:func:`events_frame` (one row per event) and :func:`board_frames` (the map
-at the end of a replay) serve ad-hoc analysis and ``tmlog render``.
-
->>> from tmlog import parse_file
->>> from tmlog.games.terra_mystica.replay import replay
+>>> from tmlog import parse_file, record_game, replay
 >>> record = record_game(replay(parse_file("sample_logs/4pLeague_S64_D1L1_G3.txt")))
->>> [(f.faction, f.final_vp, f.rank) for f in record.factions]
-[('darklings', 152, 2), ('cultists', 168, 1), ('witches', 92, None), ('swarmlings', 149, 3)]
 >>> tables = frames([record])
+>>> list(tables)
+['games', 'factions', 'vp', 'vp_rounds', 'leech', 'feeding']
 >>> tables.vp.groupby("faction")["vp"].sum().to_dict()
 {'cultists': 168, 'darklings': 152, 'swarmlings': 149, 'witches': 92}
 """
 
 from __future__ import annotations
 
-import dataclasses
-import re
-from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
-from tmlog.games.terra_mystica.replay import Replay
-from tmlog.games.terra_mystica.replay import events as ev
-from tmlog.games.terra_mystica.replay.maps import MAPS
+from tmlog.errors import TmlogError
+from tmlog.records import Column, Record, RecordSchema, describe
 
 if TYPE_CHECKING:
     import pandas as pd
 
-# ------------------------------------------------------------------ records
+
+class Frames(Mapping[str, "pd.DataFrame"]):
+    """The tables of many games by name (``games`` first), also as attributes:
+    ``tables.factions`` is ``tables["factions"]``."""
+
+    def __init__(self, tables: dict[str, pd.DataFrame]) -> None:
+        self._tables = tables
+
+    def __getitem__(self, name: str) -> pd.DataFrame:
+        return self._tables[name]
+
+    def __getattr__(self, name: str) -> pd.DataFrame:
+        try:
+            return self._tables[name]
+        except KeyError:
+            raise AttributeError(f"no table {name!r} (tables: {', '.join(self)})") from None
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._tables)
+
+    def __len__(self) -> int:
+        return len(self._tables)
+
+    def __repr__(self) -> str:
+        sizes = ", ".join(f"{name}: {len(df)} rows" for name, df in self._tables.items())
+        return f"<Frames {sizes}>"
 
 
-class FactionRow(NamedTuple):
-    """One faction of one game."""
-
-    faction: str
-    player: str | None
-    start_order: int
-    """Seat: 1 for the faction that set up first."""
-    final_vp: int
-    rank: int | None
-    """1 = most VP among the factions still in the game; ties share the best
-    rank; ``None`` for a faction that dropped out."""
-    dropped: bool
-    color: str
-    """The faction's home terrain (``green``, ``brown`` …)."""
+def _dtype(column: Column) -> Any:
+    """The pandas type of a column: nullable where the record allows None."""
+    if column.many:
+        return None  # comma-separated text
+    if column.kind is int:
+        return "Int64" if column.optional else "int64"
+    if column.kind is bool:
+        return "boolean" if column.optional else bool
+    if column.kind is float:
+        return "float64"
+    return "string" if column.optional else None
 
 
-class VpRow(NamedTuple):
-    """Net VP of one faction from one source (see
-    :mod:`tmlog.games.terra_mystica.replay.events`)."""
-
-    faction: str
-    source: str
-    vp: int
-
-
-class VpRoundRow(NamedTuple):
-    """A faction's VP at the end of a round (0 = after setup), final scoring left out.
-
-    A round's cult rewards (the spades of its scoring tile), taken in the
-    next round's income phase, count for the round that gave them.
-    """
-
-    faction: str
-    round: int
-    vp: int
-
-
-class LeechRow(NamedTuple):
-    """Power offered to one faction and what it did with the offers.
-
-    ``declined`` counts the offers the faction refused with a ``decline``
-    command (the ledger's ``Decline`` rows). An offer still open when its
-    receiver takes its own turn lapses: the rules treat that as a decline,
-    the ledger writes no row for it; those are counted apart, in ``lapsed``.
-    Power is what the offer could give when it was accepted, refused or
-    lapsed (capped by the receiver's bowls); ``offered_power`` is the offer as
-    the rules compute it (the ledger's leech column), before any cap.
-    """
-
-    faction: str
-    offers: int
-    offered_power: int
-    accepted: int
-    accepted_power: int
-    declined: int
-    declined_power: int
-    lapsed: int
-    lapsed_power: int
-    vp_paid: int
-
-
-class FeedingRow(NamedTuple):
-    """Power ``faction`` accepted from offers made by ``source_faction``'s building."""
-
-    faction: str
-    source_faction: str
-    accepted: int
-    """Offers taken."""
-    accepted_power: int
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """What the reports need from one replayed game, as plain Python data.
-
-    Picklable and pandas-free, so that it can be built in a worker process
-    and cached. Rows are in seat order; VP rows of a faction sum exactly to
-    its ``final_vp``.
-    """
-
-    game: str
-    """The game's id: the log's path unless given."""
-    map_id: str
-    map_name: str
-    options: tuple[str, ...]
-    """Game options, sorted."""
-    players: tuple[str, ...]
-    """Player names by seat (empty when the log does not name them)."""
-    player_count: int
-    """Factions that started the game (dropped ones included)."""
-    final_scoring: str
-    """``original``, or the Fire & Ice final scoring tile in play."""
-    finished: bool
-    last_round: int
-    dropped: tuple[str, ...]
-    error: str | None
-    """Why the replay stopped before the end of the log (``None``: it did not)."""
-    warnings: tuple[str, ...]
-    """What did not stop the replay but should be said (a cut-off row, an unfinished game)."""
-    factions: tuple[FactionRow, ...]
-    vp: tuple[VpRow, ...]
-    vp_rounds: tuple[VpRoundRow, ...]
-    leech: tuple[LeechRow, ...]
-    feeding: tuple[FeedingRow, ...]
-
-    @property
-    def ok(self) -> bool:
-        """True if the log replayed to its end without breaking a rule."""
-        return self.error is None
-
-
-_FINAL = "final-"
-
-
-def record_game(replay: Replay, *, game_id: str | None = None) -> GameRecord:
-    """Fold a replay into a :class:`GameRecord` (one pass over its events).
+def frames(records: Iterable[Record], schema: RecordSchema | None = None) -> Frames:
+    """Build the tables of many games of one kind at once.
 
     Args:
-        replay: the outcome of :func:`tmlog.games.terra_mystica.replay.replay`.
-        game_id: the id to file the game under (default: the log's source).
-    """
-    game = replay.game
-    factions = sorted(replay.factions, key=lambda f: f.start_order)
-    names = [f.name for f in factions]
-    last_round = game.round
+        records: records of one type (for Terra Mystica, :class:`GameRecord`).
+        schema: their tables (default: read from the first record's type;
+            given, it also names the tables of no records at all).
 
-    by_source: dict[str, dict[str, int]] = {n: {} for n in names}
-    # Non-final VP gained per faction and round, accumulated below.
-    per_round: dict[str, list[int]] = {n: [0] * (last_round + 1) for n in names}
-    # offers, offered, accepted, accepted_pw, declined, declined_pw, lapsed, lapsed_pw, vp
-    leech: dict[str, list[int]] = {n: [0] * 9 for n in names}
-    fed: dict[tuple[str, str], list[int]] = {}
-
-    for e in replay.events:
-        if isinstance(e, ev.VpChanged):
-            sources = by_source.get(e.faction or "")
-            if sources is None:
-                continue
-            src = e.source
-            sources[src] = sources.get(src, 0) + e.delta
-            if not src.startswith(_FINAL) and e.round <= last_round:
-                per_round[e.faction or ""][e.round] += e.delta
-        elif isinstance(e, ev.PowerOffered):
-            row = leech.get(e.faction or "")
-            if row is not None:
-                row[0] += 1
-                row[1] += e.amount
-        elif isinstance(e, ev.PowerAccepted):
-            receiver = e.faction or ""
-            row = leech.get(receiver)
-            if row is not None:
-                row[2] += 1
-                row[3] += e.power
-                row[8] += e.vp
-            pair = fed.setdefault((receiver, e.source_faction), [0, 0])
-            pair[0] += 1
-            pair[1] += e.power
-        elif isinstance(e, ev.PowerDeclined):
-            row = leech.get(e.faction or "")
-            if row is not None:
-                if e.explicit:
-                    row[4] += 1
-                    row[5] += e.power
-                else:
-                    row[6] += 1
-                    row[7] += e.power
-
-    final_vp = {f.name: f.res["VP"] for f in factions}
-    in_game = sorted(
-        (vp for n, vp in final_vp.items() if not game.factions[n].dropped), reverse=True
-    )
-    rank_of: dict[int, int] = {}
-    for i, vp in enumerate(in_game, 1):
-        rank_of.setdefault(vp, i)
-
-    players = tuple(replay.players)
-    faction_rows = tuple(
-        FactionRow(
-            f.name,
-            f.player,
-            f.start_order,
-            final_vp[f.name],
-            None if f.dropped else rank_of[final_vp[f.name]],
-            f.dropped,
-            f.color,
-        )
-        for f in factions
-    )
-    vp_rows = tuple(
-        VpRow(n, src, vp) for n in names for src, vp in sorted(by_source[n].items(), key=_order)
-    )
-    round_rows = []
-    for n in names:
-        total = 0
-        for rnd, gained in enumerate(per_round[n]):
-            total += gained
-            round_rows.append(VpRoundRow(n, rnd, total))
-    extra = [k for k in game.final_scoring if k not in ("network", "cults")]
-    record = GameRecord(
-        game=game_id if game_id is not None else replay.source,
-        map_id=replay.map_id,
-        map_name=MAPS[replay.map_id][0] if replay.map_id in MAPS else replay.map_id,
-        options=tuple(sorted(game.options)),
-        players=players,
-        player_count=len(factions),
-        final_scoring=extra[0] if extra else "original",
-        finished=game.finished,
-        last_round=last_round,
-        dropped=tuple(f.name for f in factions if f.dropped),
-        error=str(replay.error) if replay.error is not None else None,
-        warnings=tuple(replay.warnings),
-        factions=faction_rows,
-        vp=vp_rows,
-        vp_rounds=tuple(round_rows),
-        leech=tuple(LeechRow(n, *leech[n]) for n in names),
-        feeding=tuple(
-            FeedingRow(r, s, p[0], p[1])
-            for (r, s), p in sorted(fed.items(), key=lambda kv: (names.index(kv[0][0]), kv[0][1]))
-        ),
-    )
-    versions = {
-        f.name: f.board.extra["full_name"]
-        for f in factions
-        if f.board.extra.get("full_name", f.name) != f.name
-    }
-    return _versioned(record, versions) if versions else record
-
-
-def _versioned(record: GameRecord, names: dict[str, str]) -> GameRecord:
-    """Later versions of a faction under their own name (``shapeshifters_v5``), as the
-    reference site's statistics keep them apart."""
-
-    def rename(name: str) -> str:
-        return names.get(name, name)
-
-    return dataclasses.replace(
-        record,
-        dropped=tuple(rename(n) for n in record.dropped),
-        factions=tuple(f._replace(faction=rename(f.faction)) for f in record.factions),
-        vp=tuple(v._replace(faction=rename(v.faction)) for v in record.vp),
-        vp_rounds=tuple(v._replace(faction=rename(v.faction)) for v in record.vp_rounds),
-        leech=tuple(v._replace(faction=rename(v.faction)) for v in record.leech),
-        feeding=tuple(
-            v._replace(faction=rename(v.faction), source_faction=rename(v.source_faction))
-            for v in record.feeding
-        ),
-    )
-
-
-# ------------------------------------------------------------ source order
-
-_FAMILY_ORDER = (
-    "initial",
-    "SCORE",
-    "FAV",
-    "BON",
-    "town",
-    "advance-ship",
-    "advance-dig",
-    "faction",
-    "convert",
-    "leech",
-    "final-fire",
-    "final-water",
-    "final-earth",
-    "final-air",
-    "final-network",
-    "final-",
-    "final-resources",
-)
-_NUMBERED = re.compile(r"^([A-Z]+)(\d+)$")
-
-
-def source_key(source: str) -> tuple[int, int, str]:
-    """Sort key of a VP source: the order of a game (initial, rounds, …, final scoring).
-
-    >>> sorted(["final-network", "SCORE10", "leech", "SCORE2", "initial"], key=source_key)
-    ['initial', 'SCORE2', 'SCORE10', 'leech', 'final-network']
-    """
-    m = _NUMBERED.match(source)
-    if m:
-        family, number = m.group(1), int(m.group(2))
-    else:
-        family, number = source, 0
-    if family in _FAMILY_ORDER:
-        return _FAMILY_ORDER.index(family), number, source
-    if source.startswith(_FINAL):
-        return _FAMILY_ORDER.index(_FINAL), 0, source
-    return _FAMILY_ORDER.index("faction"), 1, source
-
-
-def _order(item: tuple[str, int]) -> tuple[int, int, str]:
-    return source_key(item[0])
-
-
-# ------------------------------------------------------------------ frames
-
-GAME_COLUMNS = [
-    "game",
-    "map",
-    "map_id",
-    "options",
-    "players",
-    "player_count",
-    "final_scoring",
-    "finished",
-    "rounds",
-    "dropped",
-    "error",
-]
-"""The games table: one row per game; ``options``, ``players`` and ``dropped``
-are comma-separated."""
-
-FACTION_COLUMNS = [
-    "game",
-    "faction",
-    "player",
-    "start_order",
-    "final_vp",
-    "rank",
-    "dropped",
-    "color",
-    "player_count",
-    "map",
-    "final_scoring",
-    "finished",
-]
-"""The factions table: one row per faction of a game, with the game's
-grouping keys (player count, map, final scoring) repeated for reporters."""
-
-VP_COLUMNS = ["game", "faction", "source", "vp"]
-VP_ROUND_COLUMNS = ["game", "faction", "round", "vp"]
-LEECH_COLUMNS = ["game", *LeechRow._fields]
-FEEDING_COLUMNS = ["game", *FeedingRow._fields]
-
-
-class Frames(NamedTuple):
-    """The report tables of many games (column lists: ``*_COLUMNS`` above)."""
-
-    games: pd.DataFrame
-    factions: pd.DataFrame
-    vp: pd.DataFrame
-    vp_rounds: pd.DataFrame
-    leech: pd.DataFrame
-    feeding: pd.DataFrame
-
-
-def _frame(rows: list[tuple[Any, ...]], columns: list[str]) -> pd.DataFrame:
-    import pandas as pd
-
-    return pd.DataFrame.from_records(rows, columns=columns)
-
-
-def frames(records: Iterable[GameRecord]) -> Frames:
-    """Build the report tables of many games at once.
-
-    >>> tables = frames([])
+    >>> from tmlog.games.terra_mystica.record import SCHEMA
+    >>> tables = frames([], SCHEMA)
     >>> list(tables.leech.columns)[:4]
     ['game', 'faction', 'offers', 'offered_power']
     """
+    items = iter(records)
+    first = next(items, None)
+    if schema is None:
+        if first is None:
+            from tmlog.games import GAMES
+
+            schema = GAMES.default.schema  # no records: the default game's tables, empty
+        else:
+            schema = describe(type(first))
+    games_columns = [c for c in schema.games if c.name not in schema.hidden]
+    keys = {t: [_getter(k) for k in schema.keys.get(t, ())] for t in schema.table_names}
     games: list[tuple[Any, ...]] = []
-    facs: list[tuple[Any, ...]] = []
-    vp: list[tuple[Any, ...]] = []
-    rounds: list[tuple[Any, ...]] = []
-    leech: list[tuple[Any, ...]] = []
-    feeding: list[tuple[Any, ...]] = []
-    for r in records:
-        g = r.game
-        games.append(
-            (
-                g,
-                r.map_name,
-                r.map_id,
-                ",".join(r.options),
-                ",".join(r.players),
-                r.player_count,
-                r.final_scoring,
-                r.finished,
-                r.last_round,
-                ",".join(r.dropped),
-                r.error,
+    rows: dict[str, list[tuple[Any, ...]]] = {t.name: [] for t in schema.tables}
+    for r in _chain(first, items):
+        if type(r) is not schema.record:
+            raise TmlogError(
+                f"{r.game}: a {type(r).__name__}, not a {schema.record.__name__}:"
+                " tables are made of the records of one game at a time"
             )
-        )
-        facs += [
-            (g, *f, r.player_count, r.map_name, r.final_scoring, r.finished) for f in r.factions
-        ]
-        vp += [(g, *row) for row in r.vp]
-        rounds += [(g, *row) for row in r.vp_rounds]
-        leech += [(g, *row) for row in r.leech]
-        feeding += [(g, *row) for row in r.feeding]
-    factions = _frame(facs, FACTION_COLUMNS)
-    factions["rank"] = factions["rank"].astype("Int64")
-    factions["player"] = factions["player"].astype("string")
-    factions = factions.astype(
-        {"start_order": "int64", "final_vp": "int64", "dropped": bool, "finished": bool}
-    )
-    return Frames(
-        games=_frame(games, GAME_COLUMNS).astype({"player_count": "int64", "rounds": "int64"}),
-        factions=factions,
-        vp=_frame(vp, VP_COLUMNS).astype({"vp": "int64"}),
-        vp_rounds=_frame(rounds, VP_ROUND_COLUMNS).astype({"round": "int64", "vp": "int64"}),
-        leech=_frame(leech, LEECH_COLUMNS).astype({c: "int64" for c in LEECH_COLUMNS[2:]}),
-        feeding=_frame(feeding, FEEDING_COLUMNS).astype(
-            {"accepted": "int64", "accepted_power": "int64"}
-        ),
-    )
+        games.append(tuple(_value(r, c) for c in games_columns))
+        g = r.game
+        for t in schema.tables:
+            extra = tuple(get(r) for get in keys[t.name])
+            out = rows[t.name]
+            if extra:
+                out += [(g, *row, *extra) for row in getattr(r, t.name)]
+            else:
+                out += [(g, *row) for row in getattr(r, t.name)]
+    tables = {"games": _typed(games, schema.frame_columns("games"), games_columns)}
+    for t in schema.tables:
+        key_columns = [_games_column(schema, k) for k in schema.keys.get(t.name, ())]
+        columns = [Column("game", str), *t.columns, *key_columns]
+        tables[t.name] = _typed(rows[t.name], schema.frame_columns(t.name), columns)
+    return Frames(tables)
 
 
-# -------------------------------------------------------------- raw events
+def _chain(first: Any, rest: Iterator[Any]) -> Iterator[Any]:
+    if first is not None:
+        yield first
+        yield from rest
 
 
-def _event_columns() -> dict[str, str]:
-    columns = {"game": "string", "event": "string"}
-    dtypes = {"int": "Int64", "bool": "boolean", "str": "string"}
-    for cls in ev.EVENT_TYPES:
-        for field_name in cls._fields:
-            name = _EVENT_FIELD_RENAMES.get(field_name, field_name)
-            hint = cls.__annotations__[field_name]
-            base = str(getattr(hint, "__forward_arg__", hint)).split(" | ")[0]
-            columns.setdefault(name, dtypes.get(base, "object"))
-    return columns
+def _getter(name: str) -> Any:
+    return lambda record: getattr(record, name)
 
 
-_EVENT_FIELD_RENAMES = {"kind": "income"}
-"""Event fields whose column is renamed (``IncomeTaken.kind`` would clash)."""
-
-EVENT_DTYPES = _event_columns()
-EVENT_COLUMNS = list(EVENT_DTYPES)
-"""Columns of :func:`events_frame`: the event's class name in ``event``, then
-the union of all events' fields (empty where an event has no such field)."""
+def _games_column(schema: RecordSchema, name: str) -> Column:
+    return next(c for c in schema.games if c.name == name)
 
 
-def events_frame(replay: Replay, *, game_id: str | None = None) -> pd.DataFrame:
-    """One row per event of a replay, in order, with flat columns (:data:`EVENT_COLUMNS`).
+def _value(record: Any, column: Column) -> Any:
+    value = getattr(record, column.name)
+    return ",".join(value) if column.many else value
 
-    >>> from tmlog import parse_file
-    >>> from tmlog.games.terra_mystica.replay import replay
-    >>> df = events_frame(replay(parse_file("sample_logs/4pLeague_S64_D1L1_G3.txt")))
-    >>> df[df.event == "VpChanged"].groupby("faction")["delta"].sum().to_dict()
-    {'cultists': 168, 'darklings': 152, 'swarmlings': 149, 'witches': 92}
-    """
+
+def _typed(rows: list[tuple[Any, ...]], names: list[str], columns: list[Column]) -> pd.DataFrame:
     import pandas as pd
 
-    game = game_id if game_id is not None else replay.source
-    rows = []
-    for e in replay.events:
-        row: dict[str, Any] = {"game": game, "event": type(e).__name__}
-        for name, value in zip(e._fields, e, strict=True):
-            row[_EVENT_FIELD_RENAMES.get(name, name)] = value
-        rows.append(row)
-    # Nullable dtypes: integer columns stay integers where other events leave them empty.
-    return pd.DataFrame(rows, columns=EVENT_COLUMNS).astype(EVENT_DTYPES)
-
-
-# -------------------------------------------------------------------- board
-
-HEX_COLUMNS = [
-    "hex",
-    "row",
-    "col",
-    "terrain",
-    "river",
-    "building",
-    "faction",
-    "color",
-    "town",
-]
-"""The map of :func:`board_frames`: one row per hex; ``faction`` and
-``color`` (its home terrain) are the owner of the building, ``town`` is True
-for a building that belongs to a town."""
-
-BRIDGE_COLUMNS = ["hex1", "hex2", "faction", "color"]
-
-
-class BoardFrames(NamedTuple):
-    """The map at the end of a replay (or where it stopped)."""
-
-    hexes: pd.DataFrame
-    bridges: pd.DataFrame
-
-
-def board_frames(replay: Replay) -> BoardFrames:
-    """The map as the replay's events left it: terrain, buildings, towns, bridges.
-
-    >>> from tmlog import parse_file
-    >>> from tmlog.games.terra_mystica.replay import Stop, replay
-    >>> log = parse_file("sample_logs/4pLeague_S64_D1L1_G3.txt")
-    >>> hexes = board_frames(replay(log, stop=Stop(round=1))).hexes
-    >>> built = hexes[hexes.building.notna()]
-    >>> built.groupby("faction")["building"].apply(sorted).to_dict()["swarmlings"]
-    ['SH', 'TP']
-    """
-    board = replay.game.board
-    colors = {f.name: f.color for f in replay.factions}
-    terrain = {name: info.terrain for name, info in board.hexes.items()}
-    building: dict[str, tuple[str, str]] = {}
-    town: set[str] = set()
-    bridges: list[tuple[str, str, str, str]] = []
-    for e in replay.events:
-        if isinstance(e, ev.Transformed):
-            terrain[e.hex] = e.terrain
-        elif isinstance(e, ev.Built) and e.faction is not None:
-            building[e.hex] = (e.building, e.faction)
-        elif isinstance(e, ev.TownFounded):
-            town.update(e.hexes)
-        elif isinstance(e, ev.BridgeBuilt) and e.faction is not None:
-            bridges.append((e.hex1, e.hex2, e.faction, colors.get(e.faction, "")))
-    rows = []
-    for name, info in board.hexes.items():
-        kind, owner = building.get(name, (None, None))
-        rows.append(
-            (
-                name,
-                info.row,
-                info.col,
-                terrain[name],
-                info.is_river,
-                kind,
-                owner,
-                colors.get(owner) if owner else None,
-                name in town,
-            )
-        )
-    return BoardFrames(_frame(rows, HEX_COLUMNS), _frame(bridges, BRIDGE_COLUMNS))
+    df = pd.DataFrame.from_records(rows, columns=names)
+    dtypes = {n: t for n, c in zip(names, columns, strict=True) if (t := _dtype(c)) is not None}
+    return df.astype(dtypes) if dtypes else df

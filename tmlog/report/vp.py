@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from tmlog.report.frames import source_key
+from tmlog.games.terra_mystica.record import source_key
 
 FAMILIES = (
     "initial",

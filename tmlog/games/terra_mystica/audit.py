@@ -135,7 +135,7 @@ def audit(ledger: ParsedLog, result: Replay | None = None) -> AuditReport:
     if result.error is None and len(recorded) != len(replayed) and not report.divergences:
         line = recorded[len(replayed)].line if len(recorded) > len(replayed) else 0
         report.divergences.append(Divergence(line, "", "", "rows", len(recorded), len(replayed)))
-    report.final_vp = result.final_vp()
+    report.final_vp = result.state.final_vp()
     for faction, vp in report.recorded_final_vp.items():
         if result.error is None and report.final_vp.get(faction) != vp:
             report.divergences.append(
@@ -161,4 +161,4 @@ def audit_job(ledger: ParsedLog, result: Replay) -> AuditReport:
     return report
 
 
-audit_job.needs_rows = True  # type: ignore[attr-defined]
+audit_job.replay_options = {"rows": True}  # type: ignore[attr-defined]

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -22,6 +23,7 @@ from tmlog.games.terra_mystica.replay.events import Event
 from tmlog.games.terra_mystica.replay.ledger import Ledger, LedgerEntry, Row
 from tmlog.games.terra_mystica.replay.maps import MAPS, ORIGINAL_ID, VP_VARIANTS
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
+from tmlog.games.terra_mystica.replay.summary import GameState, game_state
 from tmlog.games.terra_mystica.replay.tiles import VP_SETUPS
 
 
@@ -77,6 +79,11 @@ class Replay:
     warnings: list[str] = field(default_factory=list)
     error: ReplayError | None = None
     stopped_early: bool = False
+
+    @functools.cached_property
+    def state(self) -> GameState:
+        """The game where the replay ended, frozen: what readers outside the engine use."""
+        return game_state(self.game, tuple(self.players))
 
     @property
     def finished(self) -> bool:

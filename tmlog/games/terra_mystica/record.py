@@ -1,0 +1,338 @@
+"""A Terra Mystica game as a record: what the reports read, folded from a replay.
+
+:func:`record_game` folds one :class:`~tmlog.games.terra_mystica.replay.Replay`
+into a :class:`GameRecord`: plain, picklable Python (tuples of ints and
+strings, no pandas), cheap to build in a worker process and to cache. Its
+tables (``games``, ``factions``, ``vp``, ``vp_rounds``, ``leech``,
+``feeding``) are read from the type itself (:data:`SCHEMA`);
+:func:`tmlog.report.frames.frames` turns many records into DataFrames.
+
+>>> from tmlog import parse_file, replay
+>>> record = record_game(replay(parse_file("sample_logs/4pLeague_S64_D1L1_G3.txt")))
+>>> [(f.faction, f.final_vp, f.rank) for f in record.factions]
+[('darklings', 152, 2), ('cultists', 168, 1), ('witches', 92, None), ('swarmlings', 149, 3)]
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+from typing import ClassVar, NamedTuple
+
+from tmlog.games.terra_mystica.replay import Replay
+from tmlog.games.terra_mystica.replay import events as ev
+from tmlog.records import FrameOptions, describe
+
+
+class FactionRow(NamedTuple):
+    """One faction of one game."""
+
+    faction: str
+    player: str | None
+    start_order: int
+    """Seat: 1 for the faction that set up first."""
+    final_vp: int
+    rank: int | None
+    """1 = most VP among the factions still in the game; ties share the best
+    rank; ``None`` for a faction that dropped out."""
+    dropped: bool
+    color: str
+    """The faction's home terrain (``green``, ``brown`` …)."""
+
+
+class VpRow(NamedTuple):
+    """Net VP of one faction from one source (see
+    :mod:`tmlog.games.terra_mystica.replay.events`)."""
+
+    faction: str
+    source: str
+    vp: int
+
+
+class VpRoundRow(NamedTuple):
+    """A faction's VP at the end of a round (0 = after setup), final scoring left out.
+
+    A round's cult rewards (the spades of its scoring tile), taken in the
+    next round's income phase, count for the round that gave them.
+    """
+
+    faction: str
+    round: int
+    vp: int
+
+
+class LeechRow(NamedTuple):
+    """Power offered to one faction and what it did with the offers.
+
+    ``declined`` counts the offers the faction refused with a ``decline``
+    command (the ledger's ``Decline`` rows). An offer still open when its
+    receiver takes its own turn lapses: the rules treat that as a decline,
+    the ledger writes no row for it; those are counted apart, in ``lapsed``.
+    Power is what the offer could give when it was accepted, refused or
+    lapsed (capped by the receiver's bowls); ``offered_power`` is the offer as
+    the rules compute it (the ledger's leech column), before any cap.
+    """
+
+    faction: str
+    offers: int
+    offered_power: int
+    accepted: int
+    accepted_power: int
+    declined: int
+    declined_power: int
+    lapsed: int
+    lapsed_power: int
+    vp_paid: int
+
+
+class FeedingRow(NamedTuple):
+    """Power ``faction`` accepted from offers made by ``source_faction``'s building."""
+
+    faction: str
+    source_faction: str
+    accepted: int
+    """Offers taken."""
+    accepted_power: int
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """What the reports need from one replayed game, as plain Python data.
+
+    Picklable and pandas-free, so that it can be built in a worker process
+    and cached. Rows are in seat order; VP rows of a faction sum exactly to
+    its ``final_vp``. Its fields are its tables (:data:`SCHEMA`): the plain
+    ones make its row of ``games``, each tuple of rows a table of its own.
+    """
+
+    game: str
+    """The game's id: the log's path unless given."""
+    map_name: str
+    map_id: str
+    options: tuple[str, ...]
+    """Game options, sorted."""
+    players: tuple[str, ...]
+    """Player names by seat (empty when the log does not name them)."""
+    player_count: int
+    """Factions that started the game (dropped ones included)."""
+    final_scoring: str
+    """``original``, or the Fire & Ice final scoring tile in play."""
+    finished: bool
+    last_round: int
+    dropped: tuple[str, ...]
+    error: str | None
+    """Why the replay stopped before the end of the log (``None``: it did not)."""
+    warnings: tuple[str, ...]
+    """What did not stop the replay but should be said (a cut-off row, an unfinished game)."""
+    factions: tuple[FactionRow, ...]
+    vp: tuple[VpRow, ...]
+    vp_rounds: tuple[VpRoundRow, ...]
+    leech: tuple[LeechRow, ...]
+    feeding: tuple[FeedingRow, ...]
+
+    frame_options: ClassVar[FrameOptions] = FrameOptions(
+        names={"map_name": "map", "last_round": "rounds"},
+        hidden=("warnings",),
+        keys={"factions": ("player_count", "map_name", "final_scoring", "finished")},
+    )
+    """In the report frames, ``games`` calls ``map_name`` ``map`` and
+    ``last_round`` ``rounds`` and leaves the warnings out; the factions table
+    repeats the game's grouping keys that reporters group and filter by."""
+
+    @property
+    def ok(self) -> bool:
+        """True if the log replayed to its end without breaking a rule."""
+        return self.error is None
+
+
+_FINAL = "final-"
+
+
+def record_game(replay: Replay, *, game_id: str | None = None) -> GameRecord:
+    """Fold a replay into a :class:`GameRecord` (one pass over its events).
+
+    Args:
+        replay: the outcome of :func:`tmlog.games.terra_mystica.replay.replay`.
+        game_id: the id to file the game under (default: the log's source).
+    """
+    state = replay.state
+    factions = sorted(state.factions, key=lambda f: f.start_order)
+    names = [f.name for f in factions]
+    last_round = state.round
+
+    by_source: dict[str, dict[str, int]] = {n: {} for n in names}
+    # Non-final VP gained per faction and round, accumulated below.
+    per_round: dict[str, list[int]] = {n: [0] * (last_round + 1) for n in names}
+    # offers, offered, accepted, accepted_pw, declined, declined_pw, lapsed, lapsed_pw, vp
+    leech: dict[str, list[int]] = {n: [0] * 9 for n in names}
+    fed: dict[tuple[str, str], list[int]] = {}
+
+    for e in replay.events:
+        if isinstance(e, ev.VpChanged):
+            sources = by_source.get(e.faction or "")
+            if sources is None:
+                continue
+            src = e.source
+            sources[src] = sources.get(src, 0) + e.delta
+            if not src.startswith(_FINAL) and e.round <= last_round:
+                per_round[e.faction or ""][e.round] += e.delta
+        elif isinstance(e, ev.PowerOffered):
+            row = leech.get(e.faction or "")
+            if row is not None:
+                row[0] += 1
+                row[1] += e.amount
+        elif isinstance(e, ev.PowerAccepted):
+            receiver = e.faction or ""
+            row = leech.get(receiver)
+            if row is not None:
+                row[2] += 1
+                row[3] += e.power
+                row[8] += e.vp
+            pair = fed.setdefault((receiver, e.source_faction), [0, 0])
+            pair[0] += 1
+            pair[1] += e.power
+        elif isinstance(e, ev.PowerDeclined):
+            row = leech.get(e.faction or "")
+            if row is not None:
+                if e.explicit:
+                    row[4] += 1
+                    row[5] += e.power
+                else:
+                    row[6] += 1
+                    row[7] += e.power
+
+    in_game = sorted((f.vp for f in factions if not f.dropped), reverse=True)
+    rank_of: dict[int, int] = {}
+    for i, vp in enumerate(in_game, 1):
+        rank_of.setdefault(vp, i)
+
+    faction_rows = tuple(
+        FactionRow(
+            f.name,
+            f.player,
+            f.start_order,
+            f.vp,
+            None if f.dropped else rank_of[f.vp],
+            f.dropped,
+            f.color,
+        )
+        for f in factions
+    )
+    vp_rows = tuple(
+        VpRow(n, src, vp) for n in names for src, vp in sorted(by_source[n].items(), key=_order)
+    )
+    round_rows = []
+    for n in names:
+        total = 0
+        for rnd, gained in enumerate(per_round[n]):
+            total += gained
+            round_rows.append(VpRoundRow(n, rnd, total))
+    extra = [k for k in state.final_scoring if k not in ("network", "cults")]
+    record = GameRecord(
+        game=game_id if game_id is not None else replay.source,
+        map_name=state.map_name,
+        map_id=state.map_id,
+        options=state.options,
+        players=state.players,
+        player_count=len(factions),
+        final_scoring=extra[0] if extra else "original",
+        finished=state.finished,
+        last_round=last_round,
+        dropped=tuple(f.name for f in factions if f.dropped),
+        error=str(replay.error) if replay.error is not None else None,
+        warnings=tuple(replay.warnings),
+        factions=faction_rows,
+        vp=vp_rows,
+        vp_rounds=tuple(round_rows),
+        leech=tuple(LeechRow(n, *leech[n]) for n in names),
+        feeding=tuple(
+            FeedingRow(r, s, p[0], p[1])
+            for (r, s), p in sorted(fed.items(), key=lambda kv: (names.index(kv[0][0]), kv[0][1]))
+        ),
+    )
+    versions = {f.name: f.full_name for f in factions if f.full_name != f.name}
+    return _versioned(record, versions) if versions else record
+
+
+def _versioned(record: GameRecord, names: dict[str, str]) -> GameRecord:
+    """Later versions of a faction under their own name (``shapeshifters_v5``), as the
+    reference site's statistics keep them apart."""
+
+    def rename(name: str) -> str:
+        return names.get(name, name)
+
+    return dataclasses.replace(
+        record,
+        dropped=tuple(rename(n) for n in record.dropped),
+        factions=tuple(f._replace(faction=rename(f.faction)) for f in record.factions),
+        vp=tuple(v._replace(faction=rename(v.faction)) for v in record.vp),
+        vp_rounds=tuple(v._replace(faction=rename(v.faction)) for v in record.vp_rounds),
+        leech=tuple(v._replace(faction=rename(v.faction)) for v in record.leech),
+        feeding=tuple(
+            v._replace(faction=rename(v.faction), source_faction=rename(v.source_faction))
+            for v in record.feeding
+        ),
+    )
+
+
+# ------------------------------------------------------------ source order
+
+_FAMILY_ORDER = (
+    "initial",
+    "SCORE",
+    "FAV",
+    "BON",
+    "town",
+    "advance-ship",
+    "advance-dig",
+    "faction",
+    "convert",
+    "leech",
+    "final-fire",
+    "final-water",
+    "final-earth",
+    "final-air",
+    "final-network",
+    "final-",
+    "final-resources",
+)
+_NUMBERED = re.compile(r"^([A-Z]+)(\d+)$")
+
+
+def source_key(source: str) -> tuple[int, int, str]:
+    """Sort key of a VP source: the order of a game (initial, rounds, …, final scoring).
+
+    >>> sorted(["final-network", "SCORE10", "leech", "SCORE2", "initial"], key=source_key)
+    ['initial', 'SCORE2', 'SCORE10', 'leech', 'final-network']
+    """
+    m = _NUMBERED.match(source)
+    if m:
+        family, number = m.group(1), int(m.group(2))
+    else:
+        family, number = source, 0
+    if family in _FAMILY_ORDER:
+        return _FAMILY_ORDER.index(family), number, source
+    if source.startswith(_FINAL):
+        return _FAMILY_ORDER.index(_FINAL), 0, source
+    return _FAMILY_ORDER.index("faction"), 1, source
+
+
+def _order(item: tuple[str, int]) -> tuple[int, int, str]:
+    return source_key(item[0])
+
+
+# ------------------------------------------------------------------ schema
+
+SCHEMA = describe(GameRecord)
+"""The record's tables, read from :class:`GameRecord`."""
+
+GAME_COLUMNS = SCHEMA.frame_columns("games")
+"""The games table: one row per game; ``options``, ``players`` and ``dropped``
+are comma-separated."""
+FACTION_COLUMNS = SCHEMA.frame_columns("factions")
+"""One row per faction of a game, with the game's grouping keys."""
+VP_COLUMNS = SCHEMA.frame_columns("vp")
+VP_ROUND_COLUMNS = SCHEMA.frame_columns("vp_rounds")
+LEECH_COLUMNS = SCHEMA.frame_columns("leech")
+FEEDING_COLUMNS = SCHEMA.frame_columns("feeding")
