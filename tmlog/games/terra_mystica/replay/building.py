@@ -8,6 +8,7 @@ from tmlog.games.terra_mystica.replay import economy, events, leech, terrain, to
 from tmlog.games.terra_mystica.replay.board import RIVER
 from tmlog.games.terra_mystica.replay.economy import adjust, gain, pay
 from tmlog.games.terra_mystica.replay.guards import Handler, need_active, need_faction
+from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 
 _UPGRADE_FROM = {"TP": "D", "TE": "TP", "SH": "TP", "SA": "TE"}
@@ -42,7 +43,9 @@ def _build(game: Game, faction: FactionState | None, action: a.Build) -> None:
 
     tf_needed = not terrain.build_color_ok(f, here.color)
     check_location = not tf_needed
-    if "loose-build-after-dig" not in game.options and not f.allowed_sub_actions.get("transform"):
+    if Option.LOOSE_BUILD_AFTER_DIG not in game.options and not f.allowed_sub_actions.get(
+        "transform"
+    ):
         check_location = True
     if check_location and f.allowed_build_locations and where not in f.allowed_build_locations:
         f.allowed_sub_actions.pop("build", None)
@@ -191,7 +194,7 @@ def _transform_hex(game: Game, f: FactionState, where: str, color: str | None) -
                 {"transform": allowed.get("transform", 1) - 1, "build": allowed.get("build", 0)},
             )
         if (
-            "loose-multi-spade" not in game.options
+            Option.LOOSE_MULTI_SPADE not in game.options
             and f.require_home_terrain_tf
             and color != f.color
         ):
@@ -214,7 +217,7 @@ def _transform_hex(game: Game, f: FactionState, where: str, color: str | None) -
             record["amount"] = f.get("SPADE")
         if color != f.color and not f.passed:
             f.require_home_terrain_tf = True
-            if not f.allowed_sub_actions.get("transform") and "loose-dig" not in game.options:
+            if not f.allowed_sub_actions.get("transform") and Option.LOOSE_DIG not in game.options:
                 raise IllegalMove(
                     "all spades from 'dig' must be used when transforming to a non-home terrain"
                     f" ({f.get('SPADE')} spades left)"
@@ -232,7 +235,7 @@ def _dig(game: Game, faction: FactionState | None, action: a.Dig) -> None:
         raise IllegalMove(f"{f.display} cannot dig")
     cost = dig.spec.cost[dig.level]
     reward = dig.spec.gain[dig.level] if dig.level < len(dig.spec.gain) else None
-    if "loose-dig" not in game.options or not f.allowed_sub_actions.get("transform"):
+    if Option.LOOSE_DIG not in game.options or not f.allowed_sub_actions.get("transform"):
         turns.require_subaction(game, f, "dig", {"transform": 1, "build": 1, "dig": 1})
     if not reward:
         adjust(game, f, "SPADE", action.amount)
@@ -256,7 +259,7 @@ def _bridge(game: Game, faction: FactionState | None, action: a.BuildBridge) -> 
         h = game.hexes[where]
         return bool(h.building) and h.color == f.color
 
-    if "loose-bridge-adjacency" not in game.options and not (owns(one) or owns(two)):
+    if Option.LOOSE_BRIDGE_ADJACENCY not in game.options and not (owns(one) or owns(two)):
         raise IllegalMove("a bridge must touch one of the faction's own buildings")
     turns.require_subaction(game, f, "bridge", {"bridge": f.get("BRIDGE") - 1})
     if not action.allow_illegal:

@@ -15,6 +15,7 @@ from typing import Any
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.replay import events as ev
 from tmlog.games.terra_mystica.replay import towns
+from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.state import FactionState, Game, Track
 from tmlog.games.terra_mystica.replay.tiles import (
     BUILD_VP_TILES,
@@ -197,7 +198,7 @@ def _cult_power(game: Game, faction: FactionState, cult: str, old: int, new: int
     if old <= 9 < new:
         if faction.res["KEY"] < 1:
             faction.res[cult] = 9
-            if "manual-fav5" not in game.options:
+            if Option.MANUAL_FAV5 not in game.options:
                 faction.cult_blocked[cult] = 1
             return
         if faction.name != "cultists" and _must_wait_for_cultists(game, cult):
@@ -217,7 +218,7 @@ def _cult_power(game: Game, faction: FactionState, cult: str, old: int, new: int
 
 
 def _must_wait_for_cultists(game: Game, cult: str) -> bool:
-    if "loose-cultist-ordering" in game.options:
+    if Option.LOOSE_CULTIST_ORDERING in game.options:
         return False
     cultists = game.factions.get("cultists")
     if cultists is None or not cultists.res["KEY"]:

@@ -12,6 +12,7 @@ from tmlog.games.terra_mystica.replay import (
 )
 from tmlog.games.terra_mystica.replay.economy import adjust
 from tmlog.games.terra_mystica.replay.guards import Handler, need_active, need_faction
+from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.games.terra_mystica.replay.tiles import (
     CULTS,
@@ -52,7 +53,7 @@ def adjust_command(
                     raise IllegalMove(f"not high enough on {kind} to lose {loss} steps")
                 res["LOSE_CULT"] = lose - loss
                 checked = True
-            elif "loose-cult-loss" not in game.options:
+            elif Option.LOOSE_CULT_LOSS not in game.options:
                 if res[kind] == 10 or res[kind] + delta < 7:
                     raise IllegalMove("cult steps cannot be given up voluntarily")
         elif res["CULT"] > delta and res.get("CULTS_ON_SAME_TRACK"):
@@ -61,7 +62,7 @@ def adjust_command(
             res["CULT"] -= delta
             checked = True
             res.pop("CULTS_ON_SAME_TRACK", None)
-    elif res.get("LOSE_CULT") and "loose-lose-cult" not in game.options:
+    elif res.get("LOSE_CULT") and Option.LOOSE_LOSE_CULT not in game.options:
         raise IllegalMove(f"must first lose {res['LOSE_CULT']} cult steps")
 
     if kind.startswith("FAV"):
@@ -80,13 +81,17 @@ def adjust_command(
     if kind == "VP" and game.finished:
         checked = True
     if kind == "SPADE" and delta < 0:
-        if not faction.passed and faction.disable_spade_decline and "loose-dig" not in game.options:
+        if (
+            not faction.passed
+            and faction.disable_spade_decline
+            and Option.LOOSE_DIG not in game.options
+        ):
             raise IllegalMove("spades bought with 'dig' must be used, not thrown away")
         checked = True
     if (not checked and delta > 0) or kind.startswith(
         ("LOSE_", "CULTS_ON_SAME_TRACK", "TOWN_SIZE", "TF_NEED_HEX_ADJACENCY")
     ):
-        if "loose-adjust-resource" in game.options:
+        if Option.LOOSE_ADJUST_RESOURCE in game.options:
             game.ledger.warn(f"dodgy resource manipulation ({delta} {kind})")
             game.dodgy = True
         else:
@@ -107,7 +112,7 @@ def adjust_command(
 
 def _convert(game: Game, faction: FactionState | None, action: a.Convert) -> None:
     f = need_active(game, faction, action)
-    if "loose-convert-phase" not in game.options and game.state != "play":
+    if Option.LOOSE_CONVERT_PHASE not in game.options and game.state != "play":
         raise IllegalMove("resources can only be converted during the action phase")
     for record in leech.pending_offers(game, f):
         record["leech_tainted"] = "convert"

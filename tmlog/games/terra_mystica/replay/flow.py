@@ -7,6 +7,7 @@ from tmlog.games.terra_mystica.model import actions as a
 from tmlog.games.terra_mystica.replay import events, scoring, turns
 from tmlog.games.terra_mystica.replay.economy import adjust
 from tmlog.games.terra_mystica.replay.guards import Handler, need_faction, no_faction
+from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 
 
@@ -16,7 +17,7 @@ def _wait(game: Game, faction: FactionState | None, action: a.Wait) -> None:
 
 def _done(game: Game, faction: FactionState | None, action: a.Done) -> None:
     f = need_faction(faction, action)
-    if "loose-done" in game.options:
+    if Option.LOOSE_DONE in game.options:
         f.allowed_actions = 0
     elif f.allowed_actions:
         raise IllegalMove(f"{f.name} must take an action before 'done'")

@@ -16,6 +16,7 @@ from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model.actions import LeechEffect
 from tmlog.games.terra_mystica.replay import events, turns
 from tmlog.games.terra_mystica.replay.economy import adjust, gain, gain_power
+from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.games.terra_mystica.replay.tiles import BUILDING_STRENGTH
 
@@ -133,14 +134,14 @@ def accept(game: Game, faction: FactionState, amount: int, source: str) -> None:
             message = (
                 f"'leech {amount} from {source}' should happen before '{record['leech_tainted']}'"
             )
-            if "strict-leech" in game.options:
+            if Option.STRICT_LEECH in game.options:
                 raise IllegalMove(message)
             game.ledger.warn(message)
         found = record
         break
 
     if found is None:
-        if not source and "strict-leech" not in game.options:
+        if not source and Option.STRICT_LEECH not in game.options:
             game.ledger.warn(f"invalid leech {amount} (accepting anyway)")
         else:
             raise IllegalMove(
@@ -223,6 +224,6 @@ def _maybe_all_declined(game: Game, record: Record) -> None:
         return
     if builder.leech_rejected.get(offer_id, 0) == 0:
         return
-    if not builder.leech_effect or "errata-cultist-power" not in game.options:
+    if not builder.leech_effect or Option.ERRATA_CULTIST_POWER not in game.options:
         return
     _effect_row(game, builder, False, builder.leech_effect["not_taken"])

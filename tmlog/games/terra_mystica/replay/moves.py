@@ -7,6 +7,7 @@ from tmlog.games.terra_mystica.model import actions as a
 from tmlog.games.terra_mystica.replay import economy, events, leech, scoring, turns
 from tmlog.games.terra_mystica.replay.economy import adjust, gain, pay
 from tmlog.games.terra_mystica.replay.guards import Handler, need_active, need_faction
+from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.games.terra_mystica.replay.tiles import (
     ACTIONS,
@@ -67,7 +68,7 @@ def _use_action(game: Game, faction: FactionState | None, action: a.UseAction) -
 
 def _pass(game: Game, faction: FactionState | None, action: a.Pass) -> None:
     f = need_active(game, faction, action)
-    if "strict-chaosmagician-sh" in game.options and f.allowed_actions > 1:
+    if Option.STRICT_CHAOSMAGICIAN_SH in game.options and f.allowed_actions > 1:
         f.allowed_actions = 1
     turns.require_subaction(game, f, "pass", {})
     first = not any(o.passed for o in game.order)
@@ -76,9 +77,9 @@ def _pass(game: Game, faction: FactionState | None, action: a.Pass) -> None:
             for o in game.order:
                 o.start_player = False
             f.start_player = True
-        if "variable-turn-order" in game.options:
+        if Option.VARIABLE_TURN_ORDER in game.options:
             game.new_order = [o for o in game.order if o is not f] + [f]
-    if "strict-chaosmagician-sh" in game.options and f.passed:
+    if Option.STRICT_CHAOSMAGICIAN_SH in game.options and f.passed:
         raise IllegalMove(f"{f.name} have already passed this round")
     f.passed = True
     discard = next(iter(f.tiles("BON")), None)

@@ -14,6 +14,7 @@ from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model.enums import Faction
 from tmlog.games.terra_mystica.replay.board import Board
 from tmlog.games.terra_mystica.replay.factions import FactionBoard, TrackSpec
+from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.tiles import (
     BONUS_TILES,
     CULTS,
@@ -228,7 +229,9 @@ class HexState:
 class Game:
     """Everything the replay engine keeps between two commands."""
 
-    def __init__(self, board: Board, *, options: set[str], vp_setup: dict[str, int] | None) -> None:
+    def __init__(
+        self, board: Board, *, options: set[Option], vp_setup: dict[str, int] | None
+    ) -> None:
         self.board = board
         self.options = options
         self.vp_setup = vp_setup

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tmlog.errors import IllegalMove
+from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.games.terra_mystica.replay.tiles import COLOR_WHEEL
 
@@ -156,7 +157,7 @@ def transform_cost(
         home = faction.secondary_color or faction.color
         diff = color_difference(map_color, color)
         steps = abs(diff)
-        if "loose-dig" in game.options:
+        if Option.LOOSE_DIG in game.options:
             pass
         elif color == home or map_color == home:
             # To or from home terrain: go round the way the spades in hand fit.

@@ -14,6 +14,7 @@ from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model.actions import FactionIncome
 from tmlog.games.terra_mystica.model.enums import IncomeKind
 from tmlog.games.terra_mystica.replay import commands, events, income, moves, scoring
+from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.games.terra_mystica.replay.tiles import SCORING
 
@@ -229,7 +230,7 @@ def detect_incomplete_turn(game: Game, faction: FactionState) -> bool:
         require_action(game, faction, {"type": "bridge"})
     else:
         dismiss_action(game, faction, "bridge")
-    if get("CONVERT_W_TO_P") and "strict-darkling-sh" in game.options:
+    if get("CONVERT_W_TO_P") and Option.STRICT_DARKLING_SH in game.options:
         incomplete = True
         require_action(
             game,
@@ -424,7 +425,7 @@ def _play(game: Game) -> None:
         scoring.finish(game)
     else:
         game.state = "income"
-        game.income_state = "all" if "merge-income-phases" in game.options else "cult"
+        game.income_state = "all" if Option.MERGE_INCOME_PHASES in game.options else "cult"
         what_next(game)
 
 

@@ -1,0 +1,59 @@
+"""The engine's typed state: options, held resources, pending effects and decisions."""
+
+from __future__ import annotations
+
+import pytest
+
+from tmlog.errors import IllegalMove
+from tmlog.games.terra_mystica.parse import parse_log
+from tmlog.games.terra_mystica.replay import replay
+from tmlog.games.terra_mystica.replay.options import (
+    SETTINGS_ONLY,
+    VALID_OPTIONS,
+    Option,
+    game_options,
+)
+
+from .rulecheck import command_log, replay_text
+
+G1 = "4pLeague_S64_D1L1_G1"
+
+
+def test_options_checked_by_the_rules_are_all_named() -> None:
+    # The reference engine reads these but its 'option' command refuses them.
+    assert {o.value for o in SETTINGS_ONLY} == {
+        "loose-build-after-dig",
+        "loose-convert-phase",
+        "loose-cult-loss",
+        "merge-income-phases",
+    }
+    assert {o.value for o in Option} - {o.value for o in SETTINGS_ONLY} == VALID_OPTIONS
+    assert "strict-leech" in VALID_OPTIONS
+
+
+@pytest.mark.parametrize("name", ["no-such-option", "loose-cult-loss"])
+def test_a_log_setting_an_unknown_option_gets_a_positioned_error(name: str) -> None:
+    lines = list(command_log(G1)[:5])
+    lines.insert(2, f"option {name}")
+    result = replay_text("\n".join(lines), "opt.log")
+    err = result.error
+    assert isinstance(err, IllegalMove)
+    assert (err.line, err.reason) == (3, f"unknown option {name}")
+    assert str(err) == f"opt.log:3: option {name}: unknown option {name}"
+
+
+def test_game_options_are_validated_once() -> None:
+    assert game_options(["loose-cult-loss", "strict-leech"]) == {
+        Option.LOOSE_CULT_LOSS,
+        Option.STRICT_LEECH,
+    }
+    with pytest.raises(ValueError, match="unknown game option 'strict-leach'"):
+        game_options(["strict-leach"])
+
+
+def test_settings_only_options_can_be_given_to_replay() -> None:
+    text = "\n".join(command_log(G1))
+    result = replay(parse_log(text, source="g1"), options=["loose-convert-phase"])
+    assert result.error is None
+    assert Option.LOOSE_CONVERT_PHASE in result.game.options
+    assert "strict-leech" in result.options
