@@ -57,3 +57,26 @@ def test_settings_only_options_can_be_given_to_replay() -> None:
     assert result.error is None
     assert Option.LOOSE_CONVERT_PHASE in result.game.options
     assert "strict-leech" in result.options
+
+
+def test_faction_rules_are_board_data() -> None:
+    """The rules ask what a faction does; which factions do it is board data."""
+    from tmlog.games.terra_mystica.replay.factions import FACTION_BOARDS
+    from tmlog.games.terra_mystica.replay.fire_ice import FIRE_ICE_SETS
+
+    boards = dict(FACTION_BOARDS)
+    for variant in FIRE_ICE_SETS.values():
+        boards.update(variant)
+
+    def having(attr: str) -> dict[str, object]:
+        return {n: getattr(b, attr) for n, b in boards.items() if getattr(b, attr)}
+
+    assert having("river_towns") == {"mermaids": True}
+    assert having("cult_reaction") == {"cultists": True}
+    assert having("transform_spades") == {"giants": 2}
+    assert having("stronghold_bridge_vp") == {"engineers": 3}
+    assert having("first_dwellings_by_river") == {"riverwalkers": True}
+    assert {n: b.setup_dwellings for n, b in boards.items() if b.setup_dwellings != 2} == {
+        "nomads": 3,
+        "chaosmagicians": 1,
+    }

@@ -37,7 +37,7 @@ def _build(game: Game, faction: FactionState | None, action: a.Build) -> None:
     if f.get("FREE_D"):
         free = True
         f.res["FREE_D"] -= 1
-    if game.round == 0 and f.name == "riverwalkers":
+    if game.round == 0 and f.board.first_dwellings_by_river:
         if len(game.board.river_range.get(where, {})) <= 1:
             raise IllegalMove("the riverwalkers' first dwellings must be next to a river")
 

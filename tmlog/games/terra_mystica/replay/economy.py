@@ -201,7 +201,7 @@ def _cult_power(game: Game, faction: FactionState, cult: str, old: int, new: int
             if Option.MANUAL_FAV5 not in game.options:
                 faction.cult_blocked[cult] = 1
             return
-        if faction.name != "cultists" and _must_wait_for_cultists(game, cult):
+        if not faction.board.cult_reaction and _must_wait_for_cultists(game, cult):
             raise IllegalMove(
                 f"must wait for the cultists' cult decision before advancing to 10 on {cult}"
                 " (use the 'wait' command)"
@@ -220,7 +220,7 @@ def _cult_power(game: Game, faction: FactionState, cult: str, old: int, new: int
 def _must_wait_for_cultists(game: Game, cult: str) -> bool:
     if Option.LOOSE_CULTIST_ORDERING in game.options:
         return False
-    cultists = game.factions.get("cultists")
+    cultists = next((f for f in game.order if f.board.cult_reaction), None)
     if cultists is None or not cultists.res["KEY"]:
         return False
     pending = 0
@@ -228,9 +228,9 @@ def _must_wait_for_cultists(game: Game, cult: str) -> bool:
     for record in game.action_required:
         if not record:
             continue
-        if record.get("faction") == "cultists" and record["type"] == "cult":
+        if record.get("faction") == cultists.name and record["type"] == "cult":
             pending += 1
-        elif record.get("from_faction") == "cultists" and record["type"] == "leech":
+        elif record.get("from_faction") == cultists.name and record["type"] == "leech":
             if not cultists.leech_cult_gained.get(record["leech_id"]):
                 offers.add(record["leech_id"])
     return cultists.res[cult] + pending + len(offers) >= 10

@@ -64,6 +64,22 @@ class FactionBoard:
     """``taken`` / ``not_taken``: what the builder gets when opponents accept or all decline."""
     extra: Mapping[str, Any] = field(default_factory=dict)
     """Other keys the faction starts with (``ACTE``, ``tunnel_range``, ``PICK_COLOR`` …)."""
+    # Rules particular to one faction, asked for by what they do, not by name.
+    setup_dwellings: int = 2
+    """Dwellings placed in setup: a third one after everyone else's (Nomads), or a
+    single one, last (Chaos Magicians)."""
+    first_dwellings_by_river: bool = False
+    """Setup dwellings must be next to a river (Riverwalkers)."""
+    river_towns: bool = False
+    """May join a town across one river space with ``connect`` (Mermaids)."""
+    transform_spades: int = 0
+    """Spades every terraforming costs, whatever the distance (Giants: 2); 0 if by distance."""
+    stronghold_bridge_vp: int = 0
+    """Pass VP per own bridge joining two own buildings, once the stronghold stands
+    (Engineers)."""
+    cult_reaction: bool = False
+    """Neighbours' accepted power gives it cult steps to place, so others must wait
+    for that choice before taking a cult track's top space (Cultists)."""
 
 
 def _cost(w: int, c: int) -> Gain:
@@ -160,6 +176,7 @@ BASE_FACTIONS: dict[str, FactionBoard] = {
             te_gain=({"GAIN_FAVOR": 2},) * 3,
             sa_gain=({"GAIN_FAVOR": 2},),
         ),
+        setup_dwellings=1,
     ),
     "cultists": FactionBoard(
         name="cultists",
@@ -170,6 +187,7 @@ BASE_FACTIONS: dict[str, FactionBoard] = {
         dig=_dig(),
         buildings=_buildings(sh=_sh(8, _PW2, {"VP": 7}), sa_c=8),
         leech_effect={"taken": {"CULT": 1}, "not_taken": {"PW": 1}},
+        cult_reaction=True,
     ),
     "darklings": FactionBoard(
         name="darklings",
@@ -220,6 +238,7 @@ BASE_FACTIONS: dict[str, FactionBoard] = {
             "SA": BuildingSpec(_cost(3, 6), _SA_INCOME),
         },
         extra={"ACTE": 1},
+        stronghold_bridge_vp=3,
     ),
     "fakirs": FactionBoard(
         name="fakirs",
@@ -247,6 +266,7 @@ BASE_FACTIONS: dict[str, FactionBoard] = {
         ship=_STANDARD_SHIP,
         dig=_dig(),
         buildings=_buildings(sh=_sh(6, _PW4, {"ACTG": 1}), sa_c=6),
+        transform_spades=2,
     ),
     "halflings": FactionBoard(
         name="halflings",
@@ -279,6 +299,7 @@ BASE_FACTIONS: dict[str, FactionBoard] = {
         ),
         dig=_dig(),
         buildings=_buildings(sh=_sh(6, _PW4, {"GAIN_SHIP": 1}), sa_c=8),
+        river_towns=True,
     ),
     "nomads": FactionBoard(
         name="nomads",
@@ -288,6 +309,7 @@ BASE_FACTIONS: dict[str, FactionBoard] = {
         ship=_STANDARD_SHIP,
         dig=_dig(),
         buildings=_buildings(sh=_sh(8, _PW2, {"ACTN": 1}), sa_c=6, tp_income=_TP_INCOME_RICH),
+        setup_dwellings=3,
     ),
     "swarmlings": FactionBoard(
         name="swarmlings",

@@ -207,6 +207,7 @@ def _riverwalkers(version: int, unlock_cost: tuple[int, int] | None) -> FactionB
             "action": {"BON1": {"forbid": 1}, "ACT5": {"forbid": 1}, "ACT6": {"forbid": 1}},
             "full_name": "riverwalkers" if version == 1 else f"riverwalkers_v{version}",
         },
+        first_dwellings_by_river=True,
     )
 
 

@@ -27,17 +27,19 @@ def pass_vp(game: Game, faction: FactionState, award: PassVp) -> None:
         per_level = track.pass_vp[track.level] if track.level < len(track.pass_vp) else {}
         for kind, table in per_level.items():
             award(table[faction.level_of(kind)], key)
-    if faction.name == "engineers" and faction.buildings["SH"].level:
+    bridge_vp = faction.board.stronghold_bridge_vp
+    if bridge_vp and faction.buildings["SH"].level:
         hexes = game.hexes
+        own = faction.color
         for a, b, color in game.bridges:
             if (
-                color == "gray"
+                color == own
                 and hexes[a].building
-                and hexes[a].color == "gray"
+                and hexes[a].color == own
                 and hexes[b].building
-                and hexes[b].color == "gray"
+                and hexes[b].color == own
             ):
-                award(3, "SH")
+                award(bridge_vp, "SH")
 
 
 def compute_network(game: Game, faction: FactionState) -> None:

@@ -109,7 +109,7 @@ def transform_colors(game: Game, faction: FactionState, where: str) -> tuple[str
     """Where ``transform HEX`` without a colour goes: as near home as the spades allow."""
     _validate_transform(game, where)
     current = game.hexes[where].color
-    if faction.get("FREE_TF") or faction.color == "volcano" or faction.name == "giants":
+    if faction.get("FREE_TF") or faction.color == "volcano" or faction.board.transform_spades:
         return faction.color, None
     spades = faction.get("SPADE")
     if not spades:
@@ -172,8 +172,8 @@ def transform_cost(
                 # Home terrain lies on the short way: go the long way round.
                 steps = 7 - steps
 
-    if faction.name == "giants" and steps != 0:
-        steps = 2
+    if faction.board.transform_spades and steps != 0:
+        steps = faction.board.transform_spades
 
     if color == "volcano":
         cost["VOLCANO_TF"] = cost.get("VOLCANO_TF", 0) + 1
@@ -208,7 +208,7 @@ def transform_cost(
 def own_adjacent_buildings(game: Game, faction: FactionState, where: str) -> list[str]:
     """Buildings of ``faction`` directly next to ``where`` (or joined by a Mermaids town)."""
     around: list[str] = list(game.adjacent(where))
-    if faction.name == "mermaids" and where in game.skip:
+    if faction.board.river_towns and where in game.skip:
         around.extend(game.skip[where])
     hexes = game.hexes
     color = faction.color
@@ -228,7 +228,7 @@ def building_cliques(game: Game, faction: FactionState, indirect: bool) -> dict[
     else:
         reach = faction.ship.level
         ranges = game.board.river_range
-    mermaids = faction.name == "mermaids"
+    river_towns = faction.board.river_towns
 
     for start_id, start in enumerate(locations, 1):
         if start in clique:
@@ -240,7 +240,7 @@ def building_cliques(game: Game, faction: FactionState, indirect: bool) -> dict[
                 continue
             clique[here] = start_id
             adjacent = game.adjacent(here)
-            skip = game.skip.get(here, ()) if mermaids else ()
+            skip = game.skip.get(here, ()) if river_towns else ()
             rng = ranges.get(here, {})
             for other in locations:
                 if other == here or other in clique:

@@ -56,7 +56,7 @@ def detect_town(game: Game, faction: FactionState, where: str) -> bool:
     # The connected buildings of the faction around ``where``.
     hexes = game.hexes
     own = faction.location_set
-    skip = game.skip if faction.name == "mermaids" else {}
+    skip = game.skip if faction.board.river_towns else {}
     reached = {where}
     stack = [where]
     power = count = 0
@@ -89,7 +89,7 @@ def detect_town(game: Game, faction: FactionState, where: str) -> bool:
 
 def connect(game: Game, faction: FactionState, hexes: list[str]) -> None:
     """Mermaids: found a town across a river space."""
-    if faction.name != "mermaids":
+    if not faction.board.river_towns:
         raise IllegalMove("only the mermaids can connect a town across a river")
     hexes = [h for h in hexes if h]
     rivers: dict[str, int] = {}

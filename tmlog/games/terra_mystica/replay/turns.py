@@ -96,13 +96,13 @@ def any_pending(game: Game) -> bool:
 def register_faction(game: Game, faction: FactionState) -> None:
     game.factions[faction.name] = faction
     game.order.append(faction)
-    names = [f.name for f in game.order if not f.dropped]
-    dwellings = [(n, "dwelling") for n in names if n != "chaosmagicians"]
+    playing = [f for f in game.order if not f.dropped]
+    names = [f.name for f in playing]
+    dwellings = [(f.name, "dwelling") for f in playing if f.board.setup_dwellings >= 2]
     order = dwellings + dwellings[::-1]
-    for late in ("nomads", "chaosmagicians"):
-        f = game.factions.get(late)
-        if f is not None and not f.dropped:
-            order.append((late, "dwelling"))
+    # A third dwelling after everyone's second, then the single late one.
+    order += [(f.name, "dwelling") for f in playing if f.board.setup_dwellings == 3]
+    order += [(f.name, "dwelling") for f in playing if f.board.setup_dwellings == 1]
     order += [(n, "bonus") for n in reversed(names)]
     game.setup_order = order
 
