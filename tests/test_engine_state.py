@@ -7,6 +7,9 @@ import pytest
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.parse import parse_log
 from tmlog.games.terra_mystica.replay import replay
+from tmlog.games.terra_mystica.replay.decisions import CultSteps, FullTurn, LeechOffer
+from tmlog.games.terra_mystica.replay.factions import FACTION_BOARDS
+from tmlog.games.terra_mystica.replay.fire_ice import FIRE_ICE_SETS
 from tmlog.games.terra_mystica.replay.options import (
     SETTINGS_ONLY,
     VALID_OPTIONS,
@@ -61,9 +64,6 @@ def test_settings_only_options_can_be_given_to_replay() -> None:
 
 def test_faction_rules_are_board_data() -> None:
     """The rules ask what a faction does; which factions do it is board data."""
-    from tmlog.games.terra_mystica.replay.factions import FACTION_BOARDS
-    from tmlog.games.terra_mystica.replay.fire_ice import FIRE_ICE_SETS
-
     boards = dict(FACTION_BOARDS)
     for variant in FIRE_ICE_SETS.values():
         boards.update(variant)
@@ -80,3 +80,23 @@ def test_faction_rules_are_board_data() -> None:
         "nomads": 3,
         "chaosmagicians": 1,
     }
+
+
+def test_pending_decisions_are_typed_records() -> None:
+    """G1 line 49: the darklings accept the cultists' offer, so the cultists owe a
+    cult step; the witches' offer from the cultists was answered on line 41."""
+    lines = command_log(G1)
+    assert lines[48] == "darklings: Leech 2 from cultists"
+    game = replay_text("\n".join(lines[:47])).game
+    assert game.action_required == [
+        LeechOffer(
+            faction="witches", from_faction="chaosmagicians", amount=1, actual=1, leech_id=11
+        ),
+        LeechOffer(faction="darklings", from_faction="cultists", amount=2, actual=2, leech_id=12),
+        FullTurn(faction="darklings"),
+    ]
+    game = replay_text("\n".join(lines[:49])).game
+    assert game.action_required == [
+        CultSteps(faction="cultists", amount=1),
+        FullTurn(faction="darklings"),
+    ]

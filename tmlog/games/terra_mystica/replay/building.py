@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model import actions as a
+from tmlog.games.terra_mystica.replay import decisions as d
 from tmlog.games.terra_mystica.replay import economy, events, leech, terrain, towns, turns
 from tmlog.games.terra_mystica.replay.board import RIVER
 from tmlog.games.terra_mystica.replay.economy import adjust, gain, pay
@@ -209,12 +210,12 @@ def _transform_hex(game: Game, f: FactionState, where: str, color: str | None) -
             economy.maybe_special(game, f, kind, "spend")
     f.require_home_terrain_tf = False
     if not f.get("SPADE"):
-        turns.dismiss_action(game, f, "transform")
+        turns.dismiss_action(game, f, d.Transform)
         f.allowed_sub_actions.pop("transform", None)
         f.require_home_terrain_tf = False
     else:
-        for record in turns.find_actions(game, f, "transform"):
-            record["amount"] = f.get("SPADE")
+        for record in turns.find_actions(game, f, d.Transform):
+            record.amount = f.get("SPADE")
         if color != f.color and not f.passed:
             f.require_home_terrain_tf = True
             if not f.allowed_sub_actions.get("transform") and Option.LOOSE_DIG not in game.options:

@@ -15,6 +15,7 @@ from typing import Any
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.replay import events as ev
 from tmlog.games.terra_mystica.replay import towns
+from tmlog.games.terra_mystica.replay.decisions import CultSteps, LeechOffer
 from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.state import FactionState, Game, Track
 from tmlog.games.terra_mystica.replay.tiles import (
@@ -226,13 +227,11 @@ def _must_wait_for_cultists(game: Game, cult: str) -> bool:
     pending = 0
     offers: set[int] = set()
     for record in game.action_required:
-        if not record:
-            continue
-        if record.get("faction") == cultists.name and record["type"] == "cult":
+        if isinstance(record, CultSteps) and record.faction == cultists.name:
             pending += 1
-        elif record.get("from_faction") == cultists.name and record["type"] == "leech":
-            if not cultists.leech_cult_gained.get(record["leech_id"]):
-                offers.add(record["leech_id"])
+        elif isinstance(record, LeechOffer) and record.from_faction == cultists.name:
+            if not cultists.leech_cult_gained.get(record.leech_id):
+                offers.add(record.leech_id)
     return cultists.res[cult] + pending + len(offers) >= 10
 
 

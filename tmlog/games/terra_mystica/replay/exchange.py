@@ -10,6 +10,7 @@ from tmlog.games.terra_mystica.replay import (
     leech,
     turns,
 )
+from tmlog.games.terra_mystica.replay import decisions as d
 from tmlog.games.terra_mystica.replay.economy import adjust
 from tmlog.games.terra_mystica.replay.guards import Handler, need_active, need_faction
 from tmlog.games.terra_mystica.replay.options import Option
@@ -103,11 +104,11 @@ def adjust_command(
         res.pop("TF_NEED_HEX_ADJACENCY", None)
     if kind == "FREE_D" and res.get("FREE_D") == 0:
         res.pop("TELEPORT_NO_TF", None)
-    turns.dismiss_action(game, faction, "cult")
+    turns.dismiss_action(game, faction, d.CultSteps)
     if kind == "SPADE" and res.get("SPADE", 0) < 1:
-        turns.dismiss_action(game, faction, "transform")
+        turns.dismiss_action(game, faction, d.Transform)
     if kind.startswith("GAIN_"):
-        turns.dismiss_action(game, faction, "gain-token")
+        turns.dismiss_action(game, faction, d.GainToken)
 
 
 def _convert(game: Game, faction: FactionState | None, action: a.Convert) -> None:
@@ -115,7 +116,7 @@ def _convert(game: Game, faction: FactionState | None, action: a.Convert) -> Non
     if Option.LOOSE_CONVERT_PHASE not in game.options and game.state != "play":
         raise IllegalMove("resources can only be converted during the action phase")
     for record in leech.pending_offers(game, f):
-        record["leech_tainted"] = "convert"
+        record.tainted = "convert"
     rates = {k: dict(v) for k, v in f.exchange_rates.items()}
     src, dst = action.from_what.value, action.to_what.value
     if f.get("CONVERT_W_TO_P"):
@@ -144,7 +145,7 @@ def _gain(game: Game, faction: FactionState | None, action: a.Gain) -> None:
     adjust(game, f, paid, -1, "convert")
     adjust(game, f, to, 1, "convert")
     f.res[field] -= 1
-    turns.dismiss_action(game, f, "gain-token")
+    turns.dismiss_action(game, f, d.GainToken)
 
 
 def _burn(game: Game, faction: FactionState | None, action: a.Burn) -> None:

@@ -139,7 +139,7 @@ def decline_all(game: Game, faction: FactionState, *, explicit: bool) -> int:
     declined = 0
     for record in leech.pending_offers(game, faction):
         declined += leech.decline(
-            game, faction, record["amount"], record["from_faction"], explicit=explicit
+            game, faction, record.amount, record.from_faction, explicit=explicit
         )
         turns.clear_empty(game)
     return declined

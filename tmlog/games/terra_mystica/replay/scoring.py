@@ -7,6 +7,7 @@ from collections.abc import Callable
 from tmlog.games.terra_mystica.model.actions import Action, Adjust, Burn, Convert, ScoreResources
 from tmlog.games.terra_mystica.model.enums import Resource
 from tmlog.games.terra_mystica.replay import commands, events, terrain
+from tmlog.games.terra_mystica.replay.decisions import GameOver
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.games.terra_mystica.replay.tiles import CULTS, PASS_VP_TILES, TILES
 
@@ -133,7 +134,7 @@ def finish(game: Game) -> None:
         commands.engine_row(game, faction, ScoreResources(faction=faction.tag))
     for faction in game.in_order():
         faction.passed = False
-    game.action_required = [{"type": "gameover"}]
+    game.action_required = [GameOver()]
     game.events.append(events.GameFinished(round=game.round, turn=game.turn, line=0, faction=None))
 
 

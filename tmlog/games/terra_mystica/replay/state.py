@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model.enums import Faction
 from tmlog.games.terra_mystica.replay.board import Board
+from tmlog.games.terra_mystica.replay.decisions import Decision
 from tmlog.games.terra_mystica.replay.factions import FactionBoard, TrackSpec
 from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.tiles import (
@@ -264,7 +265,7 @@ class Game:
         self.order: list[FactionState] = []
         self.new_order: list[FactionState] = []
         self.setup_order: list[tuple[str, str]] = []
-        self.action_required: list[dict[str, Any] | None] = []
+        self.action_required: list[Decision | None] = []
         self.active: FactionState | None = None
         self.state = "wait-for-players"
         self.income_state = "other"

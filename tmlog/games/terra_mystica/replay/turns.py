@@ -8,26 +8,27 @@ game from setup through income, actions and final scoring.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypeVar
 
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model.actions import FactionIncome
 from tmlog.games.terra_mystica.model.enums import IncomeKind
 from tmlog.games.terra_mystica.replay import commands, events, income, moves, scoring
+from tmlog.games.terra_mystica.replay import decisions as d
 from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.games.terra_mystica.replay.tiles import SCORING
 
-Record = dict[str, Any]
+D = TypeVar("D", bound=d.Decision)
 
 
 # ------------------------------------------------------------ pending decisions
 
 
-def require_action(game: Game, faction: FactionState, record: Record) -> None:
+def require_action(game: Game, faction: FactionState, record: d.Decision) -> None:
     if faction.dropped:
         return
-    record["faction"] = faction.name
+    record.faction = faction.name
     pending = game.action_required
     for i, old in enumerate(pending):
         if old is None:
@@ -36,22 +37,21 @@ def require_action(game: Game, faction: FactionState, record: Record) -> None:
     pending.append(record)
 
 
-def dismiss_action(game: Game, faction: FactionState, kind: str | None) -> None:
+def dismiss_action(game: Game, faction: FactionState, kind: type[d.Decision] | None) -> None:
     name = faction.name
+    kind = kind or d.Decision
     pending = game.action_required
     for r in pending:
-        if r and r.get("faction") == name and (kind is None or r.get("type") == kind):
+        if r and r.faction == name and isinstance(r, kind):
             break
     else:
         return
     game.action_required = [
-        r
-        for r in pending
-        if not r or not (r.get("faction") == name and (kind is None or r.get("type") == kind))
+        r for r in pending if not r or not (r.faction == name and isinstance(r, kind))
     ]
 
 
-_SETTLED_KINDS = frozenset(("favor", "town", "bridge"))
+_SETTLED_KINDS = (d.FavorPick, d.TownPick, d.BridgePlacement)
 _PENDING_KEYS = (
     "PICK_COLOR",
     "SPADE",
@@ -70,12 +70,8 @@ _PENDING_KEYS = (
 )
 
 
-def find_actions(game: Game, faction: FactionState, kind: str) -> list[Record]:
-    return [
-        r
-        for r in game.action_required
-        if r and r.get("faction") == faction.name and r.get("type") == kind
-    ]
+def find_actions(game: Game, faction: FactionState, kind: type[D]) -> list[D]:
+    return [r for r in game.action_required if isinstance(r, kind) and r.faction == faction.name]
 
 
 def clear_empty(game: Game) -> None:
@@ -85,7 +81,7 @@ def clear_empty(game: Game) -> None:
 def any_pending(game: Game) -> bool:
     """Is any decision still required (optional ones aside)?"""
     for r in game.action_required:
-        if r and not r.get("optional"):
+        if r and not r.optional:
             return True
     return False
 
@@ -173,11 +169,11 @@ def detect_incomplete_turn(game: Game, faction: FactionState) -> bool:
         name = faction.name
         pending = game.action_required
         for r in pending:
-            if r and r.get("faction") == name and r["type"] in _SETTLED_KINDS:
+            if r and r.faction == name and isinstance(r, _SETTLED_KINDS):
                 game.action_required = [
                     r
                     for r in pending
-                    if not r or r.get("faction") != name or r["type"] not in _SETTLED_KINDS
+                    if not r or r.faction != name or not isinstance(r, _SETTLED_KINDS)
                 ]
                 break
         return False
@@ -186,62 +182,58 @@ def detect_incomplete_turn(game: Game, faction: FactionState) -> bool:
     get = faction.get
     if get("PICK_COLOR"):
         incomplete = True
-        require_action(game, faction, {"type": "pick-color"})
+        require_action(game, faction, d.PickColor())
     if get("SPADE"):
         incomplete = True
-        require_action(game, faction, {"type": "transform", "amount": get("SPADE")})
+        require_action(game, faction, d.Transform(amount=get("SPADE")))
     if get("FREE_TF"):
         incomplete = True
         ledger.warn(f"Unused free terraform for {faction.name}")
-        require_action(game, faction, {"type": "transform"})
+        require_action(game, faction, d.Transform())
     if get("VOLCANO_TF"):
         incomplete = True
         ledger.warn(f"Unused terraform for {faction.name}")
-        require_action(game, faction, {"type": "transform"})
+        require_action(game, faction, d.Transform())
     if get("LOSE_CULT"):
-        require_action(game, faction, {"type": "lose-cult", "amount": get("LOSE_CULT")})
+        require_action(game, faction, d.LoseCult(amount=get("LOSE_CULT")))
         return True
     if get("FREE_TP"):
         incomplete = True
         ledger.warn(f"Unused free trading post for {faction.name}")
-        require_action(game, faction, {"type": "upgrade"})
+        require_action(game, faction, d.FreeUpgrade())
     if get("FREE_D"):
         incomplete = True
         ledger.warn(f"Unused free dwelling for {faction.name}")
-        require_action(game, faction, {"type": "dwelling"})
+        require_action(game, faction, d.PlaceDwelling())
     if get("CULT"):
-        require_action(game, faction, {"type": "cult", "amount": get("CULT")})
+        require_action(game, faction, d.CultSteps(amount=get("CULT")))
         return True
     if get("GAIN_FAVOR"):
         incomplete = True
         ledger.warn(f"favor not taken by {faction.name}")
-        require_action(game, faction, {"type": "favor", "amount": get("GAIN_FAVOR")})
+        require_action(game, faction, d.FavorPick(amount=get("GAIN_FAVOR")))
     else:
-        dismiss_action(game, faction, "favor")
+        dismiss_action(game, faction, d.FavorPick)
     if get("GAIN_TW"):
         incomplete = True
         ledger.warn(f"town tile not taken by {faction.name}")
-        require_action(game, faction, {"type": "town", "amount": get("GAIN_TW")})
+        require_action(game, faction, d.TownPick(amount=get("GAIN_TW")))
     else:
-        dismiss_action(game, faction, "town")
+        dismiss_action(game, faction, d.TownPick)
     if get("BRIDGE"):
         incomplete = True
         ledger.warn("bridge paid for but not placed")
-        require_action(game, faction, {"type": "bridge"})
+        require_action(game, faction, d.BridgePlacement())
     else:
-        dismiss_action(game, faction, "bridge")
+        dismiss_action(game, faction, d.BridgePlacement)
     if get("CONVERT_W_TO_P") and Option.STRICT_DARKLING_SH in game.options:
         incomplete = True
-        require_action(
-            game,
-            faction,
-            {"type": "convert", "amount": get("CONVERT_W_TO_P"), "optional": True},
-        )
+        require_action(game, faction, d.DarklingConvert(amount=get("CONVERT_W_TO_P")))
     if get("GAIN_P3_FOR_VP"):
-        require_action(game, faction, {"type": "gain-token", "amount": get("GAIN_P3_FOR_VP")})
+        require_action(game, faction, d.GainToken(amount=get("GAIN_P3_FOR_VP")))
     if get("UNLOCK_TERRAIN"):
         incomplete = True
-        require_action(game, faction, {"type": "unlock-terrain", "count": get("UNLOCK_TERRAIN")})
+        require_action(game, faction, d.UnlockTerrain(count=get("UNLOCK_TERRAIN")))
     return incomplete
 
 
@@ -275,10 +267,10 @@ def maybe_advance_to_next_player(game: Game, faction: FactionState | None) -> No
         and game.active is faction
         and not faction.allowed_actions
     ):
-        dismiss_action(game, faction, "full")
+        dismiss_action(game, faction, d.FullTurn)
         nxt = next_in_turn(game, faction)
         if nxt is not None:
-            require_action(game, nxt, {"type": "full"})
+            require_action(game, nxt, d.FullTurn())
             start_full_move(game, nxt)
             _advance_turn_counter(game, faction, nxt)
     if game.new_order:
@@ -315,7 +307,7 @@ def what_next(game: Game) -> None:
     if game.state == "play":
         _play(game)
     if game.state == "abort":
-        game.action_required = [{"type": "gameover", "aborted": True}]
+        game.action_required = [d.GameOver(aborted=True)]
         game.aborted = True
         game.finished = True
 
@@ -337,7 +329,7 @@ def _wait_for_players(game: Game) -> None:
         if len(game.players) == game.player_count:
             game.state = "select-factions"
         else:
-            game.action_required = [{"type": "not-started"}]
+            game.action_required = [d.NotStarted()]
     else:
         game.action_required = []
 
@@ -350,7 +342,7 @@ def _select_factions(game: Game) -> None:
         if detect_incomplete_turn(game, game.order[-1]):
             return
     if len(game.players) != len(game.order):
-        game.action_required = [{"type": "faction"}]
+        game.action_required = [d.PickFaction()]
     else:
         game.state = "post-setup"
 
@@ -374,14 +366,14 @@ def _initial_dwellings(game: Game) -> None:
     if step == "bonus":
         game.state = "initial-bonus"
     else:
-        game.action_required = [{"type": "dwelling", "faction": name}]
+        game.action_required = [d.PlaceDwelling(faction=name)]
         game.factions[name].allowed_sub_actions = {"build": 1}
 
 
 def _initial_bonus(game: Game) -> None:
     if game.setup_order:
         name = game.setup_order[0][0]
-        game.action_required = [{"type": "bonus", "faction": name}]
+        game.action_required = [d.PickBonus(faction=name)]
         game.factions[name].allowed_sub_actions = {"pass": 1}
     else:
         game.action_required = []
@@ -401,9 +393,7 @@ def _income(game: Game) -> None:
 def _income_terrain_unlock(game: Game) -> None:
     for faction in game.in_order():
         if faction.get("UNLOCK_TERRAIN"):
-            require_action(
-                game, faction, {"type": "unlock-terrain", "count": faction.get("UNLOCK_TERRAIN")}
-            )
+            require_action(game, faction, d.UnlockTerrain(count=faction.get("UNLOCK_TERRAIN")))
     if any_pending(game):
         return
     if game.income_state == "cult":
@@ -470,7 +460,7 @@ def start_round(game: Game) -> None:
     for faction in order:
         if faction.dropped:
             continue
-        require_action(game, faction, {"type": "full"})
+        require_action(game, faction, d.FullTurn())
         start_full_move(game, faction)
         game.full_turn_played = False
         break
@@ -509,6 +499,6 @@ def take_income(game: Game, faction: FactionState, mask: int) -> None:
         )
     )
     if faction.get("SPADE"):
-        require_action(game, faction, {"type": "transform", "amount": faction.get("SPADE")})
+        require_action(game, faction, d.Transform(amount=faction.get("SPADE")))
     if faction.get("CULT"):
-        require_action(game, faction, {"type": "cult", "amount": faction.get("CULT")})
+        require_action(game, faction, d.CultSteps(amount=faction.get("CULT")))
