@@ -10,6 +10,7 @@ from tmlog.games.terra_mystica.replay import replay
 from tmlog.games.terra_mystica.replay.decisions import CultSteps, FullTurn, LeechOffer
 from tmlog.games.terra_mystica.replay.factions import FACTION_BOARDS
 from tmlog.games.terra_mystica.replay.fire_ice import FIRE_ICE_SETS
+from tmlog.games.terra_mystica.replay.holdings import RESOURCES, Limits, Pending, check_names
 from tmlog.games.terra_mystica.replay.options import (
     SETTINGS_ONLY,
     VALID_OPTIONS,
@@ -100,3 +101,33 @@ def test_pending_decisions_are_typed_records() -> None:
         CultSteps(faction="cultists", amount=1),
         FullTurn(faction="darklings"),
     ]
+
+
+def test_holdings_are_split_and_a_misspelt_name_raises() -> None:
+    lines = command_log(G1)
+    game = replay_text("\n".join(lines[:49])).game
+    cultists = game.factions["cultists"]
+    assert set(cultists.res) == set(RESOURCES)
+    assert cultists.pending == Pending(cult=1)
+    assert cultists.limits == Limits()
+    assert cultists.get("CULT") == 1 and cultists.get("TOWN_SIZE") == 7
+    assert cultists.get("VP") == cultists.res["VP"]
+    with pytest.raises(KeyError):
+        cultists.get("SPADES")
+    with pytest.raises(KeyError):
+        cultists.res["SPADES"]  # type: ignore[index]
+
+
+def test_fire_ice_boards_start_with_their_effects_and_limits() -> None:
+    from .rulecheck import constructed
+
+    result = constructed("fire_ice_shapeshifters_v1.log")
+    shapeshifters = result.game.factions["shapeshifters"]
+    assert shapeshifters.limits.allow_shapeshift == shapeshifters.get("ALLOW_SHAPESHIFT")
+    assert shapeshifters.pending.pick_color == 0
+
+
+def test_data_tables_are_checked_against_the_names() -> None:
+    check_names("ok", [{"SPADE": 1, "VP": 2, "carpet_range": 1, "PW": 3}])
+    with pytest.raises(ValueError, match="unknown resources \\['SPAED'\\]"):
+        check_names("board", [{"SPAED": 1}])

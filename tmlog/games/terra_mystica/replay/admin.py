@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model import actions as a
 from tmlog.games.terra_mystica.model.enums import Tile
@@ -12,6 +10,7 @@ from tmlog.games.terra_mystica.replay import (
     turns,
 )
 from tmlog.games.terra_mystica.replay.guards import Handler, no_faction
+from tmlog.games.terra_mystica.replay.holdings import HELD
 from tmlog.games.terra_mystica.replay.options import Option, log_option, option_named
 from tmlog.games.terra_mystica.replay.randomize import SeededDraw, natural_key
 from tmlog.games.terra_mystica.replay.setup import add_variant, finalize_setup
@@ -38,12 +37,16 @@ def _score(game: Game, faction: FactionState | None, action: a.Score) -> None:
 def _delete(game: Game, faction: FactionState | None, action: a.Delete) -> None:
     finalize_setup(game)
     name = action.tile.upper()
-    holder: dict[str, Any] = faction.res if faction is not None else (game.pool or {})
     game.ledger.add_comment(f"Removing tile {name}")
-    if name not in holder or holder[name] <= 1:
-        holder.pop(name, None)
+    if faction is not None:
+        if name in HELD:
+            faction.set(name, max(faction.get(name) - 1, 0))
+        return
+    pool = game.pool or {}
+    if name not in pool or pool[name] <= 1:
+        pool.pop(name, None)
     else:
-        holder[name] -= 1
+        pool[name] -= 1
 
 
 def _option(game: Game, faction: FactionState | None, action: a.SetOption) -> None:

@@ -17,13 +17,13 @@ from tmlog.games.terra_mystica.replay.tiles import (
 
 def _pick_color(game: Game, faction: FactionState | None, action: a.PickColor) -> None:
     f = need_faction(faction, action)
-    if not f.get("PICK_COLOR"):
+    if not f.pending.pick_color:
         raise IllegalMove(f"{f.name} may not pick a colour now")
     wanted = terrain.assert_color(terrain.alias_color(action.terrain.value))
     for other in game.in_order():
         if other.color == wanted or (game.round == 0 and other.secondary_color == wanted):
             raise IllegalMove(f"{wanted} is not available")
-    del f.res["PICK_COLOR"]
+    f.pending.pick_color = 0
     field = f.extra.get("pick_color_field", "secondary_color")
     game.ledger.force_finish = True
     if field == "color":
@@ -44,7 +44,7 @@ def _pick_color(game: Game, faction: FactionState | None, action: a.PickColor) -
 
 def _unlock(game: Game, faction: FactionState | None, action: a.UnlockTerrain) -> None:
     f = need_faction(faction, action)
-    if not f.get("UNLOCK_TERRAIN"):
+    if not f.pending.unlock_terrain:
         raise IllegalMove(f"{f.name} may not unlock a terrain now")
     target = str(action.target)  # a colour's or a "gain-…" name, as plain text
     special = target.startswith("gain-")
@@ -65,8 +65,8 @@ def _unlock(game: Game, faction: FactionState | None, action: a.UnlockTerrain) -
         del locked[target]
     if all(k.startswith("gain-") for k in locked) and f.special:
         f.special.pop("P", None)
-    f.res["UNLOCK_TERRAIN"] -= 1
-    if not f.res["UNLOCK_TERRAIN"]:
+    f.pending.unlock_terrain -= 1
+    if not f.pending.unlock_terrain:
         turns.dismiss_action(game, f, d.UnlockTerrain)
 
 

@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tmlog.games.terra_mystica.replay.holdings import check_names
+
 Gain = Mapping[str, int]
 """A bundle of resources or effects, e.g. ``{"W": 2, "C": 3}``."""
 
@@ -350,3 +352,28 @@ BASE_FACTIONS: dict[str, FactionBoard] = {
 
 FACTION_BOARDS: dict[str, FactionBoard] = dict(BASE_FACTIONS)
 """The base-game factions by name (Fire & Ice ones come with their option)."""
+
+
+def check_board(board: FactionBoard) -> None:
+    """Every resource a board names must be one the engine holds (checked at import)."""
+    bundles: list[Mapping[str, object]] = [board.start]
+    for track in (board.ship, board.dig, board.teleport):
+        if track is not None:
+            bundles += [track.advance_cost, *track.advance_gain, *track.cost, *track.gain]
+    for spec in board.buildings.values():
+        bundles += [spec.advance_cost, spec.income, *spec.advance_gain]
+    if board.special:
+        special = {k: v for k, v in board.special.items() if k not in ("mode", "enable_if")}
+        bundles += [special, *special.values()]
+    bundles += [*(board.exchange_rates or {}).values(), *(board.leech_effect or {}).values()]
+    extra = board.extra
+    bundles += [{k: v for k, v in extra.items() if isinstance(v, int)}]
+    bundles += [extra.get("post_setup", {}), *extra.get("volcano_effect", {}).values()]
+    for effects in extra.get("locked_terrain", {}).values():
+        for effect in effects.values():
+            bundles += [effect.get("gain", {}), effect.get("cost", {})]
+    check_names(board.name, bundles)
+
+
+for _board in BASE_FACTIONS.values():
+    check_board(_board)

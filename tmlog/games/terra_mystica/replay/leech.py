@@ -49,7 +49,7 @@ def note_leech(game: Game, builder: FactionState, where: str) -> dict[str, int]:
         amount = offers.get(receiver.color)
         if not amount:
             continue
-        actual = min(amount, receiver.get("P1") * 2 + receiver.get("P2"))
+        actual = min(amount, receiver.res["P1"] * 2 + receiver.res["P2"])
         if receiver.dropped:
             actual = 0
         turns.require_action(
@@ -94,8 +94,8 @@ def _effect_row(
 def accept(game: Game, faction: FactionState, amount: int, source: str) -> None:
     """``leech N [from F]``: take an offer, paying VP for all but the first power."""
     want = amount
-    if want > faction.get("VP"):
-        want = faction.get("VP") + 1
+    if want > faction.res["VP"]:
+        want = faction.res["VP"] + 1
     gained = gain_power(faction, want)
     vp = gained - 1
 
@@ -159,7 +159,7 @@ def accept(game: Game, faction: FactionState, amount: int, source: str) -> None:
         turns.detect_incomplete_turn(game, builder)
     turns.clear_empty(game)
 
-    capacity = faction.get("P1") * 2 + faction.get("P2")
+    capacity = faction.res["P1"] * 2 + faction.res["P2"]
     for record in game.action_required:
         if isinstance(record, LeechOffer) and record.faction == faction.name:
             if not capacity and record.actual:

@@ -18,7 +18,7 @@ def pass_vp(game: Game, faction: FactionState, award: PassVp) -> None:
     """VP for passing: bonus tile, FAV12, faction boards, Engineers' bridges."""
     res = faction.res
     for tile in PASS_VP_TILES:
-        if not res.get(tile):
+        if not res[tile]:
             continue
         for kind, table in TILES[tile].pass_vp.items():
             award(table[faction.level_of(kind)], tile)
@@ -88,7 +88,7 @@ def compute_network(game: Game, faction: FactionState) -> None:
 
 def _level(faction: FactionState, kind: str) -> int:
     if kind in CULTS:
-        return faction.get(kind)
+        return faction.res[kind]
     return faction.final_counts.get(kind, 0)
 
 
@@ -152,17 +152,18 @@ def score_resources(game: Game, faction: FactionState) -> None:
         return
     game.final_resources = True
     try:
-        burn = faction.get("P2") // 2
+        res = faction.res
+        burn = res["P2"] // 2
         if burn:
             commands.execute(game, faction, Burn(amount=burn))
         steps: list[Action] = []
-        steps += [_to_coin(Resource.PW)] * faction.get("P3")
-        steps += [_to_coin(Resource.P)] * faction.get("P")
-        steps += [_to_coin(Resource.W)] * faction.get("W")
+        steps += [_to_coin(Resource.PW)] * res["P3"]
+        steps += [_to_coin(Resource.P)] * res["P"]
+        steps += [_to_coin(Resource.W)] * res["W"]
         for step in steps:
             commands.execute(game, faction, step)
         rate = faction.exchange_rates.get("C", {}).get("VP", 3)
-        vp = faction.get("C") // rate
+        vp = res["C"] // rate
         if vp:
             commands.execute(
                 game,

@@ -8,7 +8,7 @@ from tmlog.games.terra_mystica.replay.state import FactionState, Game
 
 
 def faction_summary(f: FactionState) -> dict[str, Any]:
-    get = f.get
+    get = f.res.__getitem__
     return {
         "vp": get("VP"),
         "c": get("C"),

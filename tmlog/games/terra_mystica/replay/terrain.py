@@ -7,7 +7,7 @@ from typing import Any
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
-from tmlog.games.terra_mystica.replay.tiles import COLOR_WHEEL
+from tmlog.games.terra_mystica.replay.tiles import COLOR_WHEEL, CULTS
 
 _WHEEL = {color: i for i, color in enumerate(COLOR_WHEEL)}
 _VALID_COLORS = frozenset((*COLOR_WHEEL, "ice"))
@@ -42,7 +42,7 @@ def check_reachable(
         return {}, {}, None
     board = game.board
     ship = faction.ship.level
-    if faction.ship.max_level and faction.get("BON4") and not faction.passed:
+    if faction.ship.max_level and faction.res["BON4"] and not faction.passed:
         ship += 1
     adjacent = game.adjacent(where)
     if faction.extra.get("adjacency", {"direct": 1}).get("direct"):
@@ -61,7 +61,7 @@ def check_reachable(
         raise IllegalMove("cannot use a tunnel or carpet flight twice in one turn")
     tele = faction.teleport
     if tele is not None and not faction.passed:
-        reach = faction.get(f"{tele.spec.kind}_range")
+        reach = faction.limits.teleport_range(tele.spec.kind)
         land = board.land_range.get(where, {})
         for loc in faction.locations:
             d = land.get(loc)
@@ -72,7 +72,7 @@ def check_reachable(
                 return cost, gain, tele.spec.kind
     ways = [f"shipping {ship}"] if faction.ship.max_level else []
     if tele is not None:
-        ways.append(f"{tele.spec.kind} range {faction.get(f'{tele.spec.kind}_range')}")
+        ways.append(f"{tele.spec.kind} range {faction.limits.teleport_range(tele.spec.kind)}")
     how = " or ".join(ways) if ways else "river shipping"
     if not faction.extra.get("adjacency", {"direct": 1}).get("direct"):
         # Riverwalkers: being next to their buildings by land does not count.
@@ -109,9 +109,9 @@ def transform_colors(game: Game, faction: FactionState, where: str) -> tuple[str
     """Where ``transform HEX`` without a colour goes: as near home as the spades allow."""
     _validate_transform(game, where)
     current = game.hexes[where].color
-    if faction.get("FREE_TF") or faction.color == "volcano" or faction.board.transform_spades:
+    if faction.pending.free_tf or faction.color == "volcano" or faction.board.transform_spades:
         return faction.color, None
-    spades = faction.get("SPADE")
+    spades = faction.pending.spade
     if not spades:
         return current, current
     home = faction.color
@@ -162,7 +162,7 @@ def transform_cost(
         elif color == home or map_color == home:
             # To or from home terrain: go round the way the spades in hand fit.
             other_way = 7 - steps
-            if faction.get("SPADE") and faction.get("SPADE") == other_way:
+            if faction.pending.spade and faction.pending.spade == other_way:
                 steps = other_way
         else:
             home_diff = color_difference(map_color, home)
@@ -182,18 +182,19 @@ def transform_cost(
         )
         for currency, amount in effect.items():
             if currency == "LOSE_PW_TOKEN":
-                if faction.get("P1") + faction.get("P2") + faction.get("P3") < amount:
+                res = faction.res
+                if res["P1"] + res["P2"] + res["P3"] < amount:
                     raise IllegalMove("not enough power tokens for a volcano")
             elif currency == "LOSE_CULT":
-                if not any(faction.get(c) >= amount for c in ("FIRE", "WATER", "EARTH", "AIR")):
+                if not any(faction.res[c] >= amount for c in CULTS):
                     raise IllegalMove("not high enough on any cult track for a volcano")
             cost[currency] = cost.get(currency, 0) - amount
-    elif faction.get("FREE_TF"):
+    elif faction.pending.free_tf:
         cost["FREE_TF"] = cost.get("FREE_TF", 0) + 1
     else:
         cost["SPADE"] = cost.get("SPADE", 0) + steps
 
-    if faction.get("TF_NEED_HEX_ADJACENCY"):
+    if faction.pending.tf_need_hex_adjacency:
         cost["TF_NEED_HEX_ADJACENCY"] = cost.get("TF_NEED_HEX_ADJACENCY", 0) + 1
         bridged = game.hexes[where].bridges
         adjacent = game.adjacent(where)
@@ -223,7 +224,7 @@ def building_cliques(game: Game, faction: FactionState, indirect: bool) -> dict[
         return clique
     tele = faction.teleport
     if tele is not None:
-        reach = faction.get(f"{tele.spec.kind}_range")
+        reach = faction.limits.teleport_range(tele.spec.kind)
         ranges = game.board.land_range
     else:
         reach = faction.ship.level

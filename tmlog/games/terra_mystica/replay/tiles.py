@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from tmlog.games.terra_mystica.replay.factions import Gain
+from tmlog.games.terra_mystica.replay.holdings import RESOURCE_SET, Cult, Resource, check_names
 from tmlog.games.terra_mystica.replay.options import Option
 
 
@@ -122,12 +123,15 @@ SCORING: dict[str, ScoringSpec] = {
     ),
 }
 
-BONUS_TILES = tuple(n for n in TILES if n.startswith("BON"))
-FAVOR_TILES = tuple(n for n in TILES if n.startswith("FAV"))
-TOWN_TILES = tuple(n for n in TILES if n.startswith("TW"))
-PASS_VP_TILES = tuple(n for n, t in TILES.items() if t.pass_vp)
-BUILD_VP_TILES = tuple(n for n, t in TILES.items() if t.build_vp)
-INCOME_TILES = tuple(n for n, t in TILES.items() if t.income)
+if not RESOURCE_SET.issuperset(TILES):
+    raise ValueError(f"tiles a faction cannot hold: {sorted(set(TILES) - RESOURCE_SET)}")
+_TILE_NAMES = cast("dict[Resource, TileSpec]", TILES)
+BONUS_TILES = tuple(n for n in _TILE_NAMES if n.startswith("BON"))
+FAVOR_TILES = tuple(n for n in _TILE_NAMES if n.startswith("FAV"))
+TOWN_TILES = tuple(n for n in _TILE_NAMES if n.startswith("TW"))
+PASS_VP_TILES = tuple(n for n, t in _TILE_NAMES.items() if t.pass_vp)
+BUILD_VP_TILES = tuple(n for n, t in _TILE_NAMES.items() if t.build_vp)
+INCOME_TILES = tuple(n for n, t in _TILE_NAMES.items() if t.income)
 
 _POWER_ACTIONS = ("ACT1", "ACT2", "ACT3", "ACT4", "ACT5", "ACT6")
 
@@ -225,5 +229,10 @@ VP_SETUPS["yucata_lakes"] = {
     "dwarves": 30,
 }
 
-CULTS = ("FIRE", "WATER", "EARTH", "AIR")
+CULTS: tuple[Cult, ...] = ("FIRE", "WATER", "EARTH", "AIR")
+
+check_names("tiles", [t.gain for t in TILES.values()] + [t.income for t in TILES.values()])
+check_names("round scoring", [s.income for s in SCORING.values()])
+check_names("round scoring", [{s.cult: s.req} for s in SCORING.values()])
+check_names("actions", [a.cost for a in ACTIONS.values()] + [a.gain for a in ACTIONS.values()])
 COLOR_WHEEL = ("yellow", "brown", "black", "blue", "green", "gray", "red")

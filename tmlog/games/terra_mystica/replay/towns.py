@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from tmlog.errors import IllegalMove
-from tmlog.games.terra_mystica.replay import economy, events
+from tmlog.games.terra_mystica.replay import events
+from tmlog.games.terra_mystica.replay.holdings import take_from_pool
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.games.terra_mystica.replay.terrain import own_adjacent_buildings
 from tmlog.games.terra_mystica.replay.tiles import BUILDING_STRENGTH
@@ -75,14 +76,18 @@ def detect_town(game: Game, faction: FactionState, where: str) -> bool:
                 reached.add(other)
                 stack.append(other)
 
-    if power < faction.get("TOWN_SIZE") or count < 4:
+    if power < faction.limits.town_size or count < 4:
         return False
     tiles_left = _town_tiles_left(game)
     if tiles_left:
         for loc in reached:
             game.hexes[loc].town = tiles_left
         _town_event(game, faction, tuple(sorted(reached)), grew=False)
-        economy.adjust(game, faction, "GAIN_TW", 1)
+        # The town's reward is a town tile to choose: a pending decision that
+        # nothing scores or rewards, so it needs none of economy.adjust's
+        # side effects (and towns need not import economy, which imports them).
+        take_from_pool(game.pool, "GAIN_TW", 1)
+        faction.pending.gain_tw += 1
         return True
     return False
 

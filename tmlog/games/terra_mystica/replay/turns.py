@@ -52,22 +52,6 @@ def dismiss_action(game: Game, faction: FactionState, kind: type[d.Decision] | N
 
 
 _SETTLED_KINDS = (d.FavorPick, d.TownPick, d.BridgePlacement)
-_PENDING_KEYS = (
-    "PICK_COLOR",
-    "SPADE",
-    "FREE_TF",
-    "VOLCANO_TF",
-    "LOSE_CULT",
-    "FREE_TP",
-    "FREE_D",
-    "CULT",
-    "GAIN_FAVOR",
-    "GAIN_TW",
-    "BRIDGE",
-    "CONVERT_W_TO_P",
-    "GAIN_P3_FOR_VP",
-    "UNLOCK_TERRAIN",
-)
 
 
 def find_actions(game: Game, faction: FactionState, kind: type[D]) -> list[D]:
@@ -163,8 +147,8 @@ def detect_incomplete_turn(game: Game, faction: FactionState) -> bool:
     """Record what ``faction`` still has to decide; True if its turn cannot end yet."""
     if faction.dropped:
         return False
-    res = faction.res
-    if not any(map(res.get, _PENDING_KEYS)):
+    p = faction.pending
+    if not p.any_to_settle():
         # Nothing left to decide: only settled decisions to forget.
         name = faction.name
         pending = game.action_required
@@ -179,61 +163,60 @@ def detect_incomplete_turn(game: Game, faction: FactionState) -> bool:
         return False
     ledger = game.ledger
     incomplete = False
-    get = faction.get
-    if get("PICK_COLOR"):
+    if p.pick_color:
         incomplete = True
         require_action(game, faction, d.PickColor())
-    if get("SPADE"):
+    if p.spade:
         incomplete = True
-        require_action(game, faction, d.Transform(amount=get("SPADE")))
-    if get("FREE_TF"):
+        require_action(game, faction, d.Transform(amount=p.spade))
+    if p.free_tf:
         incomplete = True
         ledger.warn(f"Unused free terraform for {faction.name}")
         require_action(game, faction, d.Transform())
-    if get("VOLCANO_TF"):
+    if p.volcano_tf:
         incomplete = True
         ledger.warn(f"Unused terraform for {faction.name}")
         require_action(game, faction, d.Transform())
-    if get("LOSE_CULT"):
-        require_action(game, faction, d.LoseCult(amount=get("LOSE_CULT")))
+    if p.lose_cult:
+        require_action(game, faction, d.LoseCult(amount=p.lose_cult))
         return True
-    if get("FREE_TP"):
+    if p.free_tp:
         incomplete = True
         ledger.warn(f"Unused free trading post for {faction.name}")
         require_action(game, faction, d.FreeUpgrade())
-    if get("FREE_D"):
+    if p.free_d:
         incomplete = True
         ledger.warn(f"Unused free dwelling for {faction.name}")
         require_action(game, faction, d.PlaceDwelling())
-    if get("CULT"):
-        require_action(game, faction, d.CultSteps(amount=get("CULT")))
+    if p.cult:
+        require_action(game, faction, d.CultSteps(amount=p.cult))
         return True
-    if get("GAIN_FAVOR"):
+    if p.gain_favor:
         incomplete = True
         ledger.warn(f"favor not taken by {faction.name}")
-        require_action(game, faction, d.FavorPick(amount=get("GAIN_FAVOR")))
+        require_action(game, faction, d.FavorPick(amount=p.gain_favor))
     else:
         dismiss_action(game, faction, d.FavorPick)
-    if get("GAIN_TW"):
+    if p.gain_tw:
         incomplete = True
         ledger.warn(f"town tile not taken by {faction.name}")
-        require_action(game, faction, d.TownPick(amount=get("GAIN_TW")))
+        require_action(game, faction, d.TownPick(amount=p.gain_tw))
     else:
         dismiss_action(game, faction, d.TownPick)
-    if get("BRIDGE"):
+    if p.bridge:
         incomplete = True
         ledger.warn("bridge paid for but not placed")
         require_action(game, faction, d.BridgePlacement())
     else:
         dismiss_action(game, faction, d.BridgePlacement)
-    if get("CONVERT_W_TO_P") and Option.STRICT_DARKLING_SH in game.options:
+    if p.convert_w_to_p and Option.STRICT_DARKLING_SH in game.options:
         incomplete = True
-        require_action(game, faction, d.DarklingConvert(amount=get("CONVERT_W_TO_P")))
-    if get("GAIN_P3_FOR_VP"):
-        require_action(game, faction, d.GainToken(amount=get("GAIN_P3_FOR_VP")))
-    if get("UNLOCK_TERRAIN"):
+        require_action(game, faction, d.DarklingConvert(amount=p.convert_w_to_p))
+    if p.gain_p3_for_vp:
+        require_action(game, faction, d.GainToken(amount=p.gain_p3_for_vp))
+    if p.unlock_terrain:
         incomplete = True
-        require_action(game, faction, d.UnlockTerrain(count=get("UNLOCK_TERRAIN")))
+        require_action(game, faction, d.UnlockTerrain(count=p.unlock_terrain))
     return incomplete
 
 
@@ -353,7 +336,7 @@ def _post_setup(game: Game) -> None:
         post = faction.extra.pop("post_setup", None)
         if post:
             for key, value in post.items():
-                faction.res[key] = value
+                faction.set(key, value)
         incomplete |= detect_incomplete_turn(game, faction)
     if not incomplete:
         game.state = "initial-dwellings"
@@ -392,8 +375,8 @@ def _income(game: Game) -> None:
 
 def _income_terrain_unlock(game: Game) -> None:
     for faction in game.in_order():
-        if faction.get("UNLOCK_TERRAIN"):
-            require_action(game, faction, d.UnlockTerrain(count=faction.get("UNLOCK_TERRAIN")))
+        if faction.pending.unlock_terrain:
+            require_action(game, faction, d.UnlockTerrain(count=faction.pending.unlock_terrain))
     if any_pending(game):
         return
     if game.income_state == "cult":
@@ -498,7 +481,7 @@ def take_income(game: Game, faction: FactionState, mask: int) -> None:
             kind={1: "cult", 14: "other"}.get(mask, "all"),
         )
     )
-    if faction.get("SPADE"):
-        require_action(game, faction, d.Transform(amount=faction.get("SPADE")))
-    if faction.get("CULT"):
-        require_action(game, faction, d.CultSteps(amount=faction.get("CULT")))
+    if faction.pending.spade:
+        require_action(game, faction, d.Transform(amount=faction.pending.spade))
+    if faction.pending.cult:
+        require_action(game, faction, d.CultSteps(amount=faction.pending.cult))
