@@ -80,7 +80,8 @@ def note_leech(game: Game, builder: FactionState, where: str) -> dict[str, int]:
 def pending_offers(game: Game, faction: FactionState) -> list[LeechOffer]:
     if not game.action_required:
         return []
-    return turns.find_actions(game, faction, LeechOffer)
+    name = faction.name
+    return [r for r in game.action_required if isinstance(r, LeechOffer) and r.faction == name]
 
 
 def _effect_row(
