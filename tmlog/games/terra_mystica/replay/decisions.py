@@ -135,4 +135,6 @@ class NotStarted(Decision):
 
 @dataclass(slots=True, kw_only=True)
 class GameOver(Decision):
+    """Nothing more to decide: the game is over (or was aborted)."""
+
     aborted: bool = False
