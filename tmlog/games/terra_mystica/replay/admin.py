@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model import actions as a
 from tmlog.games.terra_mystica.model.enums import Tile
@@ -12,7 +10,8 @@ from tmlog.games.terra_mystica.replay import (
     turns,
 )
 from tmlog.games.terra_mystica.replay.guards import Handler, no_faction
-from tmlog.games.terra_mystica.replay.options import VALID_OPTIONS
+from tmlog.games.terra_mystica.replay.holdings import HELD
+from tmlog.games.terra_mystica.replay.options import Option, log_option, option_named
 from tmlog.games.terra_mystica.replay.randomize import SeededDraw, natural_key
 from tmlog.games.terra_mystica.replay.setup import add_variant, finalize_setup
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
@@ -38,27 +37,31 @@ def _score(game: Game, faction: FactionState | None, action: a.Score) -> None:
 def _delete(game: Game, faction: FactionState | None, action: a.Delete) -> None:
     finalize_setup(game)
     name = action.tile.upper()
-    holder: dict[str, Any] = faction.res if faction is not None else (game.pool or {})
     game.ledger.add_comment(f"Removing tile {name}")
-    if name not in holder or holder[name] <= 1:
-        holder.pop(name, None)
+    if faction is not None:
+        if name in HELD:
+            faction.set(name, max(faction.get(name) - 1, 0))
+        return
+    pool = game.pool or {}
+    if name not in pool or pool[name] <= 1:
+        pool.pop(name, None)
     else:
-        holder[name] -= 1
+        pool[name] -= 1
 
 
 def _option(game: Game, faction: FactionState | None, action: a.SetOption) -> None:
     no_faction(faction, action)
-    name = action.name.lower()
-    if name not in VALID_OPTIONS:
-        raise IllegalMove(f"unknown option {name}")
-    if name == "maintain-player-order" and game.player_count is not None:
+    option = log_option(action.name.lower())
+    if option is Option.MAINTAIN_PLAYER_ORDER and game.player_count is not None:
         raise IllegalMove("maintain-player-order can only be used in private games")
-    game.options.add(name)
-    game.ledger.add_comment(f"option {name}")
+    game.options.add(option)
+    game.ledger.add_comment(f"option {option}")
 
 
 def _drop_option(game: Game, faction: FactionState | None, action: a.DropOption) -> None:
-    game.options.discard(action.name)
+    option = option_named(action.name)
+    if option is not None:
+        game.options.discard(option)
 
 
 def _player(game: Game, faction: FactionState | None, action: a.AddPlayer) -> None:
@@ -105,14 +108,14 @@ def _randomize(game: Game, faction: FactionState | None, action: a.Randomize) ->
     while len(bonus) > len(game.players) + 3:
         commands.do_command(game, None, a.Delete(tile=bonus.pop(0), line=action.line))
         game.ledger.finish_row()
-    if "maintain-player-order" in game.options:
+    if Option.MAINTAIN_PLAYER_ORDER in game.options:
         players = sorted(game.players, key=lambda p: p["index"])
     else:
         ordered = sorted(game.players, key=lambda p: (str(p["name"]).lower(), p["index"]))
         players = draw.shuffle(ordered, name=lambda p: str(p["name"]))
     for seat, player in enumerate(players, 1):
         game.ledger.add_comment(f"Player {seat}: {player['name']}")
-    if "fire-and-ice-final-scoring" in game.options:
+    if Option.FIRE_AND_ICE_FINAL_SCORING in game.options:
         kinds = sorted(FIRE_ICE_FINAL_SCORING)
         if action.version != "v1":
             kinds = draw.shuffle(kinds)

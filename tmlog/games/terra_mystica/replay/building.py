@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model import actions as a
+from tmlog.games.terra_mystica.replay import decisions as d
 from tmlog.games.terra_mystica.replay import economy, events, leech, terrain, towns, turns
 from tmlog.games.terra_mystica.replay.board import RIVER
 from tmlog.games.terra_mystica.replay.economy import adjust, gain, pay
 from tmlog.games.terra_mystica.replay.guards import Handler, need_active, need_faction
+from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 
 _UPGRADE_FROM = {"TP": "D", "TE": "TP", "SH": "TP", "SA": "TE"}
@@ -33,16 +35,18 @@ def _build(game: Game, faction: FactionState | None, action: a.Build) -> None:
         raise IllegalMove(f"{where} already has a building ({here.building})")
     if here.color == RIVER:
         raise IllegalMove(f"{where} is a river space")
-    if f.get("FREE_D"):
+    if f.pending.free_d:
         free = True
-        f.res["FREE_D"] -= 1
-    if game.round == 0 and f.name == "riverwalkers":
+        f.pending.free_d -= 1
+    if game.round == 0 and f.board.first_dwellings_by_river:
         if len(game.board.river_range.get(where, {})) <= 1:
             raise IllegalMove("the riverwalkers' first dwellings must be next to a river")
 
     tf_needed = not terrain.build_color_ok(f, here.color)
     check_location = not tf_needed
-    if "loose-build-after-dig" not in game.options and not f.allowed_sub_actions.get("transform"):
+    if Option.LOOSE_BUILD_AFTER_DIG not in game.options and not f.allowed_sub_actions.get(
+        "transform"
+    ):
         check_location = True
     if check_location and f.allowed_build_locations and where not in f.allowed_build_locations:
         f.allowed_sub_actions.pop("build", None)
@@ -52,8 +56,8 @@ def _build(game: Game, faction: FactionState | None, action: a.Build) -> None:
 
     turns.require_subaction(game, f, "build", {"transform": int(tf_needed)})
 
-    if f.get("TELEPORT_NO_TF"):
-        f.res["TELEPORT_NO_TF"] -= 1
+    if f.pending.teleport_no_tf:
+        f.pending.teleport_no_tf -= 1
         if tf_needed:
             raise IllegalMove(
                 f"this free dwelling must go on {f.color} terrain (no terraforming);"
@@ -72,9 +76,9 @@ def _build(game: Game, faction: FactionState | None, action: a.Build) -> None:
         pay(game, f, cost)
         gain(game, f, reward, "faction")
 
-    if f.get("SPADE") > 0:
+    if f.pending.spade > 0:
         raise IllegalMove(
-            f"all transforms must be done before building ({f.get('SPADE')} spades left)"
+            f"all transforms must be done before building ({f.pending.spade} spades left)"
         )
     if not game.round:
         turns.setup_step_done(game)
@@ -123,9 +127,9 @@ def _upgrade(game: Game, faction: FactionState | None, action: a.Upgrade) -> Non
     offers = leech.note_leech(game, f, where)
     free = False
     if kind == "TP":
-        if f.get("FREE_TP"):
+        if f.pending.free_tp:
             free = True
-            f.res["FREE_TP"] -= 1
+            f.pending.free_tp -= 1
         elif not offers:
             # No neighbours: a trading post costs double coins.
             adjust(game, f, "C", -f.buildings["TP"].advance_cost.get("C", 0))
@@ -191,7 +195,7 @@ def _transform_hex(game: Game, f: FactionState, where: str, color: str | None) -
                 {"transform": allowed.get("transform", 1) - 1, "build": allowed.get("build", 0)},
             )
         if (
-            "loose-multi-spade" not in game.options
+            Option.LOOSE_MULTI_SPADE not in game.options
             and f.require_home_terrain_tf
             and color != f.color
         ):
@@ -205,19 +209,19 @@ def _transform_hex(game: Game, f: FactionState, where: str, color: str | None) -
             economy.score_current_tile(game, f, kind, "spend")
             economy.maybe_special(game, f, kind, "spend")
     f.require_home_terrain_tf = False
-    if not f.get("SPADE"):
-        turns.dismiss_action(game, f, "transform")
+    if not f.pending.spade:
+        turns.dismiss_action(game, f, d.Transform)
         f.allowed_sub_actions.pop("transform", None)
         f.require_home_terrain_tf = False
     else:
-        for record in turns.find_actions(game, f, "transform"):
-            record["amount"] = f.get("SPADE")
+        for record in turns.find_actions(game, f, d.Transform):
+            record.amount = f.pending.spade
         if color != f.color and not f.passed:
             f.require_home_terrain_tf = True
-            if not f.allowed_sub_actions.get("transform") and "loose-dig" not in game.options:
+            if not f.allowed_sub_actions.get("transform") and Option.LOOSE_DIG not in game.options:
                 raise IllegalMove(
                     "all spades from 'dig' must be used when transforming to a non-home terrain"
-                    f" ({f.get('SPADE')} spades left)"
+                    f" ({f.pending.spade} spades left)"
                 )
     if color == f.color:
         f.allowed_build_locations.add(where)
@@ -232,7 +236,7 @@ def _dig(game: Game, faction: FactionState | None, action: a.Dig) -> None:
         raise IllegalMove(f"{f.display} cannot dig")
     cost = dig.spec.cost[dig.level]
     reward = dig.spec.gain[dig.level] if dig.level < len(dig.spec.gain) else None
-    if "loose-dig" not in game.options or not f.allowed_sub_actions.get("transform"):
+    if Option.LOOSE_DIG not in game.options or not f.allowed_sub_actions.get("transform"):
         turns.require_subaction(game, f, "dig", {"transform": 1, "build": 1, "dig": 1})
     if not reward:
         adjust(game, f, "SPADE", action.amount)
@@ -249,27 +253,25 @@ def _bridge(game: Game, faction: FactionState | None, action: a.BuildBridge) -> 
     one, two = action.hex1, action.hex2
     _check_hex(game, one)
     _check_hex(game, two)
-    if not f.get("BRIDGE"):
+    if not f.pending.bridge:
         raise IllegalMove(f"{f.name} have no bridge to place (take ACT1 or the engineers' action)")
 
     def owns(where: str) -> bool:
         h = game.hexes[where]
         return bool(h.building) and h.color == f.color
 
-    if "loose-bridge-adjacency" not in game.options and not (owns(one) or owns(two)):
+    if Option.LOOSE_BRIDGE_ADJACENCY not in game.options and not (owns(one) or owns(two)):
         raise IllegalMove("a bridge must touch one of the faction's own buildings")
-    turns.require_subaction(game, f, "bridge", {"bridge": f.get("BRIDGE") - 1})
+    turns.require_subaction(game, f, "bridge", {"bridge": f.pending.bridge - 1})
     if not action.allow_illegal:
-        if f.get("BRIDGE_COUNT") == 0:
+        if f.limits.bridge_count == 0:
             raise IllegalMove(f"{f.name} have placed all 3 bridges")
         if two not in game.board.bridgable.get(one, ()):
             raise IllegalMove(f"a bridge cannot join {one} and {two}")
-    f.res["BRIDGE_COUNT"] -= 1
+    f.limits.bridge_count -= 1
     game.hexes[one].bridges.add(two)
     game.hexes[two].bridges.add(one)
-    f.res["BRIDGE"] -= 1
-    if not f.res["BRIDGE"]:
-        del f.res["BRIDGE"]
+    f.pending.bridge -= 1
     game.bridges.append((one, two, f.color))
     game.events.append(
         events.BridgeBuilt(

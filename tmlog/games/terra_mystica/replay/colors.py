@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model import actions as a
+from tmlog.games.terra_mystica.replay import decisions as d
 from tmlog.games.terra_mystica.replay import terrain, turns
 from tmlog.games.terra_mystica.replay.building import recolor
 from tmlog.games.terra_mystica.replay.economy import gain, pay
@@ -16,13 +17,13 @@ from tmlog.games.terra_mystica.replay.tiles import (
 
 def _pick_color(game: Game, faction: FactionState | None, action: a.PickColor) -> None:
     f = need_faction(faction, action)
-    if not f.get("PICK_COLOR"):
+    if not f.pending.pick_color:
         raise IllegalMove(f"{f.name} may not pick a colour now")
     wanted = terrain.assert_color(terrain.alias_color(action.terrain.value))
     for other in game.in_order():
         if other.color == wanted or (game.round == 0 and other.secondary_color == wanted):
             raise IllegalMove(f"{wanted} is not available")
-    del f.res["PICK_COLOR"]
+    f.pending.pick_color = 0
     field = f.extra.get("pick_color_field", "secondary_color")
     game.ledger.force_finish = True
     if field == "color":
@@ -43,7 +44,7 @@ def _pick_color(game: Game, faction: FactionState | None, action: a.PickColor) -
 
 def _unlock(game: Game, faction: FactionState | None, action: a.UnlockTerrain) -> None:
     f = need_faction(faction, action)
-    if not f.get("UNLOCK_TERRAIN"):
+    if not f.pending.unlock_terrain:
         raise IllegalMove(f"{f.name} may not unlock a terrain now")
     target = str(action.target)  # a colour's or a "gain-…" name, as plain text
     special = target.startswith("gain-")
@@ -64,9 +65,9 @@ def _unlock(game: Game, faction: FactionState | None, action: a.UnlockTerrain) -
         del locked[target]
     if all(k.startswith("gain-") for k in locked) and f.special:
         f.special.pop("P", None)
-    f.res["UNLOCK_TERRAIN"] -= 1
-    if not f.res["UNLOCK_TERRAIN"]:
-        turns.dismiss_action(game, f, "unlock-terrain")
+    f.pending.unlock_terrain -= 1
+    if not f.pending.unlock_terrain:
+        turns.dismiss_action(game, f, d.UnlockTerrain)
 
 
 HANDLERS: dict[type, Handler] = {

@@ -8,13 +8,20 @@ round-scoring VP, faction specials, pool limits.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.replay import events as ev
 from tmlog.games.terra_mystica.replay import towns
+from tmlog.games.terra_mystica.replay.decisions import CultSteps, LeechOffer
+from tmlog.games.terra_mystica.replay.holdings import (
+    FACTION_ACTIONS,
+    LIMIT_NAMES,
+    PENDING_NAMES,
+    Cult,
+)
+from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.state import FactionState, Game, Track
 from tmlog.games.terra_mystica.replay.tiles import (
     BUILD_VP_TILES,
@@ -33,7 +40,6 @@ _ALIASES = {
     "COINS": "C",
 }
 _CULT_SET = frozenset(CULTS)
-_FACTION_ACTION = re.compile(r"^ACT[A-Z]+\d?$")
 _BUILDING_KEYS = frozenset(("D", "TP", "TE", "SH", "SA"))
 _FINAL_SOURCES = frozenset(("fire", "water", "earth", "air", "network", *FIRE_ICE_FINAL_SCORING))
 
@@ -180,14 +186,14 @@ def score_favor_tiles(game: Game, faction: FactionState, building: str) -> None:
     """FAV10 / FAV11: VP for each trading post or dwelling built."""
     res = faction.res
     for tile in BUILD_VP_TILES:
-        if not res.get(tile):
+        if not res[tile]:
             continue
         vp = TILES[tile].build_vp.get(building)
         if vp:
             adjust(game, faction, "VP", vp, tile)
 
 
-def _cult_power(game: Game, faction: FactionState, cult: str, old: int, new: int) -> None:
+def _cult_power(game: Game, faction: FactionState, cult: Cult, old: int, new: int) -> None:
     if old <= 2 < new:
         adjust(game, faction, "PW", 1)
     if old <= 4 < new:
@@ -197,10 +203,10 @@ def _cult_power(game: Game, faction: FactionState, cult: str, old: int, new: int
     if old <= 9 < new:
         if faction.res["KEY"] < 1:
             faction.res[cult] = 9
-            if "manual-fav5" not in game.options:
+            if Option.MANUAL_FAV5 not in game.options:
                 faction.cult_blocked[cult] = 1
             return
-        if faction.name != "cultists" and _must_wait_for_cultists(game, cult):
+        if not faction.board.cult_reaction and _must_wait_for_cultists(game, cult):
             raise IllegalMove(
                 f"must wait for the cultists' cult decision before advancing to 10 on {cult}"
                 " (use the 'wait' command)"
@@ -216,22 +222,20 @@ def _cult_power(game: Game, faction: FactionState, cult: str, old: int, new: int
             other.max_cult[cult] = 10
 
 
-def _must_wait_for_cultists(game: Game, cult: str) -> bool:
-    if "loose-cultist-ordering" in game.options:
+def _must_wait_for_cultists(game: Game, cult: Cult) -> bool:
+    if Option.LOOSE_CULTIST_ORDERING in game.options:
         return False
-    cultists = game.factions.get("cultists")
+    cultists = next((f for f in game.order if f.board.cult_reaction), None)
     if cultists is None or not cultists.res["KEY"]:
         return False
     pending = 0
     offers: set[int] = set()
     for record in game.action_required:
-        if not record:
-            continue
-        if record.get("faction") == "cultists" and record["type"] == "cult":
+        if isinstance(record, CultSteps) and record.faction == cultists.name:
             pending += 1
-        elif record.get("from_faction") == "cultists" and record["type"] == "leech":
-            if not cultists.leech_cult_gained.get(record["leech_id"]):
-                offers.add(record["leech_id"])
+        elif isinstance(record, LeechOffer) and record.from_faction == cultists.name:
+            if not cultists.leech_cult_gained.get(record.leech_id):
+                offers.add(record.leech_id)
     return cultists.res[cult] + pending + len(offers) >= 10
 
 
@@ -255,7 +259,9 @@ def adjust(
 ) -> None:
     """Change a faction's holding of ``kind`` by ``delta`` with all its side effects."""
     kind = _ALIASES.get(kind, kind)
-    res = faction.res
+    # ``kind`` is a name from a gain, a cost or a '+N X' command: _category
+    # tells what it names before anything is read or written under it.
+    res = cast("dict[str, int]", faction.res)
     if kind in faction.plain:
         # Coins, workers, power tokens, VP: no side effects beyond the pool
         # (and the VP's source).
@@ -308,7 +314,14 @@ def adjust(
         res["P3"] += delta
         return
 
-    old = res.get(kind, 0)
+    if category == "unknown":
+        raise IllegalMove(f"no {kind} left in the pool")
+    if category == "pending":
+        old = getattr(faction.pending, PENDING_NAMES[kind])
+    elif category == "limit":
+        old = getattr(faction.limits, LIMIT_NAMES[kind])
+    else:
+        old = res[kind]
     special = faction.special
     if delta > 0 and special is not None and kind in special and special.get("mode") == "replace":
         replaced = False
@@ -325,13 +338,18 @@ def adjust(
         raise NotEnough(faction.name, kind, -delta, old)
     if category != "faction-action" and pool is not None:
         pool[kind] -= delta
-    res[kind] = new
+    if category == "pending":
+        setattr(faction.pending, PENDING_NAMES[kind], new)
+    elif category == "limit":
+        setattr(faction.limits, LIMIT_NAMES[kind], new)
+    else:
+        res[kind] = new
 
     if category == "cult":
         cap = faction.max_cult[kind]
         if new > cap:
             res[kind] = cap
-        _cult_power(game, faction, kind, old, res[kind])
+        _cult_power(game, faction, cast(Cult, kind), old, res[kind])
         if res[kind] != old:
             game.events.append(
                 ev.CultStep(
@@ -344,8 +362,8 @@ def adjust(
                 )
             )
     elif category == "priest":
-        if new > res["MAX_P"]:
-            res[kind] = res["MAX_P"]
+        if new > faction.limits.max_p:
+            res[kind] = faction.limits.max_p
     elif category == "favor":
         if new > 1:
             raise IllegalMove(f"{faction.name} cannot take a second {kind}")
@@ -402,19 +420,25 @@ def _category(kind: str) -> str:
             category = "cult"
         elif kind == "P":
             category = "priest"
-        elif kind.startswith("FAV"):
+        elif kind.startswith("FAV") and kind in TILES:
             category = "favor"
         elif kind.startswith("TW") and kind in TILES:
             category = "town"
         elif kind == "KEY":
             category = "key"
-        elif kind.startswith("BON"):
+        elif kind.startswith("BON") and kind in TILES:
             category = "bonus"
-        elif _FACTION_ACTION.match(kind):
+        elif kind in FACTION_ACTIONS:
             # Faction action spaces (ACTW …) are not in the pool.
             category = "faction-action"
+        elif kind in PENDING_NAMES:
+            category = "pending"
+        elif kind in LIMIT_NAMES:
+            category = "limit"
+        elif kind in ("VP", "C", "W", "P1", "P2", "P3"):
+            category = "other"  # a plain resource that a faction special watches
         else:
-            category = "other"
+            category = "unknown"
         _CATEGORIES[kind] = category
     return category
 

@@ -10,8 +10,10 @@ from tmlog.games.terra_mystica.replay import (
     leech,
     turns,
 )
+from tmlog.games.terra_mystica.replay import decisions as d
 from tmlog.games.terra_mystica.replay.economy import adjust
 from tmlog.games.terra_mystica.replay.guards import Handler, need_active, need_faction
+from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.games.terra_mystica.replay.tiles import (
     CULTS,
@@ -37,56 +39,61 @@ def adjust_command(
 ) -> None:
     """``+N X`` / ``-N X`` typed by a player: allowed only where the rules grant it."""
     checked = False
-    res = faction.res
+    pending = faction.pending
     if kind in CULTS:
-        if res["CULT"] < delta:
-            if res[kind] == 10 or (faction.cult_blocked.get(kind) and res["KEY"]):
+        level = faction.res[kind]
+        if pending.cult < delta:
+            if level == 10 or (faction.cult_blocked.get(kind) and faction.res["KEY"]):
                 checked = True
         elif delta < 0:
-            lose = res.get("LOSE_CULT", 0)
+            lose = pending.lose_cult
             if lose:
                 loss = -delta
                 if lose != loss:
                     raise IllegalMove("all cult steps must be lost on the same cult track")
-                if res[kind] < loss:
+                if level < loss:
                     raise IllegalMove(f"not high enough on {kind} to lose {loss} steps")
-                res["LOSE_CULT"] = lose - loss
+                pending.lose_cult = lose - loss
                 checked = True
-            elif "loose-cult-loss" not in game.options:
-                if res[kind] == 10 or res[kind] + delta < 7:
+            elif Option.LOOSE_CULT_LOSS not in game.options:
+                if level == 10 or level + delta < 7:
                     raise IllegalMove("cult steps cannot be given up voluntarily")
-        elif res["CULT"] > delta and res.get("CULTS_ON_SAME_TRACK"):
+        elif pending.cult > delta and pending.cults_on_same_track:
             raise IllegalMove("all cult steps of this action must go on the same track")
         else:
-            res["CULT"] -= delta
+            pending.cult -= delta
             checked = True
-            res.pop("CULTS_ON_SAME_TRACK", None)
-    elif res.get("LOSE_CULT") and "loose-lose-cult" not in game.options:
-        raise IllegalMove(f"must first lose {res['LOSE_CULT']} cult steps")
+            pending.cults_on_same_track = 0
+    elif pending.lose_cult and Option.LOOSE_LOSE_CULT not in game.options:
+        raise IllegalMove(f"must first lose {pending.lose_cult} cult steps")
 
     if kind.startswith("FAV"):
-        if not res.get("GAIN_FAVOR"):
+        if not pending.gain_favor:
             raise IllegalMove(
                 f"{faction.name} may not take a favor tile now"
                 " (favors come with temples, sanctuaries and some strongholds)"
             )
-        res["GAIN_FAVOR"] -= delta
+        pending.gain_favor -= delta
         checked = True
     if kind.startswith("TW"):
-        if not res.get("GAIN_TW"):
+        if not pending.gain_tw:
             raise IllegalMove(f"{faction.name} have not founded a town, so cannot take {kind}")
-        res["GAIN_TW"] -= delta
+        pending.gain_tw -= delta
         checked = True
     if kind == "VP" and game.finished:
         checked = True
     if kind == "SPADE" and delta < 0:
-        if not faction.passed and faction.disable_spade_decline and "loose-dig" not in game.options:
+        if (
+            not faction.passed
+            and faction.disable_spade_decline
+            and Option.LOOSE_DIG not in game.options
+        ):
             raise IllegalMove("spades bought with 'dig' must be used, not thrown away")
         checked = True
     if (not checked and delta > 0) or kind.startswith(
         ("LOSE_", "CULTS_ON_SAME_TRACK", "TOWN_SIZE", "TF_NEED_HEX_ADJACENCY")
     ):
-        if "loose-adjust-resource" in game.options:
+        if Option.LOOSE_ADJUST_RESOURCE in game.options:
             game.ledger.warn(f"dodgy resource manipulation ({delta} {kind})")
             game.dodgy = True
         else:
@@ -94,30 +101,30 @@ def adjust_command(
 
     adjust(game, faction, kind, delta, source)
 
-    if kind == "FREE_TF" and res.get("FREE_TF") == 0:
-        res.pop("TF_NEED_HEX_ADJACENCY", None)
-    if kind == "FREE_D" and res.get("FREE_D") == 0:
-        res.pop("TELEPORT_NO_TF", None)
-    turns.dismiss_action(game, faction, "cult")
-    if kind == "SPADE" and res.get("SPADE", 0) < 1:
-        turns.dismiss_action(game, faction, "transform")
+    if kind == "FREE_TF" and pending.free_tf == 0:
+        pending.tf_need_hex_adjacency = 0
+    if kind == "FREE_D" and pending.free_d == 0:
+        pending.teleport_no_tf = 0
+    turns.dismiss_action(game, faction, d.CultSteps)
+    if kind == "SPADE" and pending.spade < 1:
+        turns.dismiss_action(game, faction, d.Transform)
     if kind.startswith("GAIN_"):
-        turns.dismiss_action(game, faction, "gain-token")
+        turns.dismiss_action(game, faction, d.GainToken)
 
 
 def _convert(game: Game, faction: FactionState | None, action: a.Convert) -> None:
     f = need_active(game, faction, action)
-    if "loose-convert-phase" not in game.options and game.state != "play":
+    if Option.LOOSE_CONVERT_PHASE not in game.options and game.state != "play":
         raise IllegalMove("resources can only be converted during the action phase")
     for record in leech.pending_offers(game, f):
-        record["leech_tainted"] = "convert"
+        record.tainted = "convert"
     rates = {k: dict(v) for k, v in f.exchange_rates.items()}
     src, dst = action.from_what.value, action.to_what.value
-    if f.get("CONVERT_W_TO_P"):
+    if f.pending.convert_w_to_p:
         if action.to_count > 3:
             raise IllegalMove("the darklings' stronghold converts at most 3 W to P")
         rates.setdefault("W", {})["P"] = 1
-        f.res.pop("CONVERT_W_TO_P", None)
+        f.pending.convert_w_to_p = 0
     rate = rates.get(src, {}).get(dst)
     if not rate:
         raise IllegalMove(f"{f.name} cannot convert {src} to {dst}")
@@ -133,21 +140,21 @@ def _convert(game: Game, faction: FactionState | None, action: a.Convert) -> Non
 def _gain(game: Game, faction: FactionState | None, action: a.Gain) -> None:
     f = need_faction(faction, action)
     to, paid = action.what.value, action.paid_with.value
-    field = f"GAIN_{to}_FOR_{paid}"
-    if not f.get(field):
+    # Shapeshifters' P3 for VP is the one such trade the rules grant.
+    if (to, paid) != ("P3", "VP") or not f.pending.gain_p3_for_vp:
         raise IllegalMove(f"{f.name} cannot gain {to} for {paid} now")
     adjust(game, f, paid, -1, "convert")
     adjust(game, f, to, 1, "convert")
-    f.res[field] -= 1
-    turns.dismiss_action(game, f, "gain-token")
+    f.pending.gain_p3_for_vp -= 1
+    turns.dismiss_action(game, f, d.GainToken)
 
 
 def _burn(game: Game, faction: FactionState | None, action: a.Burn) -> None:
     f = need_active(game, faction, action)
     n = action.amount
-    if f.get("P2") < 2 * n:
+    if f.res["P2"] < 2 * n:
         raise IllegalMove(
-            f"{f.name} cannot burn {n}: needs {2 * n} power tokens in bowl II, has {f.get('P2')}"
+            f"{f.name} cannot burn {n}: needs {2 * n} power tokens in bowl II, has {f.res['P2']}"
         )
     adjust(game, f, "P2", -2 * n)
     adjust(game, f, "P3", n)

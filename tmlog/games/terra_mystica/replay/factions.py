@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tmlog.games.terra_mystica.replay.holdings import check_names
+
 Gain = Mapping[str, int]
 """A bundle of resources or effects, e.g. ``{"W": 2, "C": 3}``."""
 
@@ -64,6 +66,22 @@ class FactionBoard:
     """``taken`` / ``not_taken``: what the builder gets when opponents accept or all decline."""
     extra: Mapping[str, Any] = field(default_factory=dict)
     """Other keys the faction starts with (``ACTE``, ``tunnel_range``, ``PICK_COLOR`` …)."""
+    # Rules particular to one faction, asked for by what they do, not by name.
+    setup_dwellings: int = 2
+    """Dwellings placed in setup: a third one after everyone else's (Nomads), or a
+    single one, last (Chaos Magicians)."""
+    first_dwellings_by_river: bool = False
+    """Setup dwellings must be next to a river (Riverwalkers)."""
+    river_towns: bool = False
+    """May join a town across one river space with ``connect`` (Mermaids)."""
+    transform_spades: int = 0
+    """Spades every terraforming costs, whatever the distance (Giants: 2); 0 if by distance."""
+    stronghold_bridge_vp: int = 0
+    """Pass VP per own bridge joining two own buildings, once the stronghold stands
+    (Engineers)."""
+    cult_reaction: bool = False
+    """Neighbours' accepted power gives it cult steps to place, so others must wait
+    for that choice before taking a cult track's top space (Cultists)."""
 
 
 def _cost(w: int, c: int) -> Gain:
@@ -160,6 +178,7 @@ BASE_FACTIONS: dict[str, FactionBoard] = {
             te_gain=({"GAIN_FAVOR": 2},) * 3,
             sa_gain=({"GAIN_FAVOR": 2},),
         ),
+        setup_dwellings=1,
     ),
     "cultists": FactionBoard(
         name="cultists",
@@ -170,6 +189,7 @@ BASE_FACTIONS: dict[str, FactionBoard] = {
         dig=_dig(),
         buildings=_buildings(sh=_sh(8, _PW2, {"VP": 7}), sa_c=8),
         leech_effect={"taken": {"CULT": 1}, "not_taken": {"PW": 1}},
+        cult_reaction=True,
     ),
     "darklings": FactionBoard(
         name="darklings",
@@ -220,6 +240,7 @@ BASE_FACTIONS: dict[str, FactionBoard] = {
             "SA": BuildingSpec(_cost(3, 6), _SA_INCOME),
         },
         extra={"ACTE": 1},
+        stronghold_bridge_vp=3,
     ),
     "fakirs": FactionBoard(
         name="fakirs",
@@ -247,6 +268,7 @@ BASE_FACTIONS: dict[str, FactionBoard] = {
         ship=_STANDARD_SHIP,
         dig=_dig(),
         buildings=_buildings(sh=_sh(6, _PW4, {"ACTG": 1}), sa_c=6),
+        transform_spades=2,
     ),
     "halflings": FactionBoard(
         name="halflings",
@@ -279,6 +301,7 @@ BASE_FACTIONS: dict[str, FactionBoard] = {
         ),
         dig=_dig(),
         buildings=_buildings(sh=_sh(6, _PW4, {"GAIN_SHIP": 1}), sa_c=8),
+        river_towns=True,
     ),
     "nomads": FactionBoard(
         name="nomads",
@@ -288,6 +311,7 @@ BASE_FACTIONS: dict[str, FactionBoard] = {
         ship=_STANDARD_SHIP,
         dig=_dig(),
         buildings=_buildings(sh=_sh(8, _PW2, {"ACTN": 1}), sa_c=6, tp_income=_TP_INCOME_RICH),
+        setup_dwellings=3,
     ),
     "swarmlings": FactionBoard(
         name="swarmlings",
@@ -328,3 +352,28 @@ BASE_FACTIONS: dict[str, FactionBoard] = {
 
 FACTION_BOARDS: dict[str, FactionBoard] = dict(BASE_FACTIONS)
 """The base-game factions by name (Fire & Ice ones come with their option)."""
+
+
+def check_board(board: FactionBoard) -> None:
+    """Every resource a board names must be one the engine holds (checked at import)."""
+    bundles: list[Mapping[str, object]] = [board.start]
+    for track in (board.ship, board.dig, board.teleport):
+        if track is not None:
+            bundles += [track.advance_cost, *track.advance_gain, *track.cost, *track.gain]
+    for spec in board.buildings.values():
+        bundles += [spec.advance_cost, spec.income, *spec.advance_gain]
+    if board.special:
+        special = {k: v for k, v in board.special.items() if k not in ("mode", "enable_if")}
+        bundles += [special, *special.values()]
+    bundles += [*(board.exchange_rates or {}).values(), *(board.leech_effect or {}).values()]
+    extra = board.extra
+    bundles += [{k: v for k, v in extra.items() if isinstance(v, int)}]
+    bundles += [extra.get("post_setup", {}), *extra.get("volcano_effect", {}).values()]
+    for effects in extra.get("locked_terrain", {}).values():
+        for effect in effects.values():
+            bundles += [effect.get("gain", {}), effect.get("cost", {})]
+    check_names(board.name, bundles)
+
+
+for _board in BASE_FACTIONS.values():
+    check_board(_board)

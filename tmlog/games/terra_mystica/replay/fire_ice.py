@@ -19,6 +19,7 @@ from tmlog.games.terra_mystica.replay.factions import (
     FactionBoard,
     TrackSpec,
     _cost,
+    check_board,
 )
 
 _POWER_ACTIONS = tuple(f"ACT{i}" for i in range(1, 7))
@@ -207,6 +208,7 @@ def _riverwalkers(version: int, unlock_cost: tuple[int, int] | None) -> FactionB
             "action": {"BON1": {"forbid": 1}, "ACT5": {"forbid": 1}, "ACT6": {"forbid": 1}},
             "full_name": "riverwalkers" if version == 1 else f"riverwalkers_v{version}",
         },
+        first_dwellings_by_river=True,
     )
 
 
@@ -233,3 +235,7 @@ FIRE_ICE_SETS: dict[str, dict[str, FactionBoard]] = {
     "final_variable_v5": {"riverwalkers": _RW5, "shapeshifters": _SS5},
 }
 """Faction variants by the name the reference engine gives them."""
+
+for _set in FIRE_ICE_SETS.values():
+    for _board in _set.values():
+        check_board(_board)

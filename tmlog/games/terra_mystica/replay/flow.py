@@ -5,8 +5,10 @@ from __future__ import annotations
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model import actions as a
 from tmlog.games.terra_mystica.replay import events, scoring, turns
+from tmlog.games.terra_mystica.replay.decisions import FullTurn, LeechOffer
 from tmlog.games.terra_mystica.replay.economy import adjust
 from tmlog.games.terra_mystica.replay.guards import Handler, need_faction, no_faction
+from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 
 
@@ -16,7 +18,7 @@ def _wait(game: Game, faction: FactionState | None, action: a.Wait) -> None:
 
 def _done(game: Game, faction: FactionState | None, action: a.Done) -> None:
     f = need_faction(faction, action)
-    if "loose-done" in game.options:
+    if Option.LOOSE_DONE in game.options:
         f.allowed_actions = 0
     elif f.allowed_actions:
         raise IllegalMove(f"{f.name} must take an action before 'done'")
@@ -24,13 +26,13 @@ def _done(game: Game, faction: FactionState | None, action: a.Done) -> None:
 
 
 def _start(game: Game, faction: FactionState | None, action: a.Start) -> None:
-    if any(r and r.get("type") == "full" for r in game.action_required):
+    if any(isinstance(r, FullTurn) for r in game.action_required):
         return
     turns.start_round(game)
 
 
 def _admin_income(game: Game, faction: FactionState | None, action: a.AdminIncome) -> None:
-    if any(r and r.get("type") != "leech" for r in game.action_required):
+    if any(r and not isinstance(r, LeechOffer) for r in game.action_required):
         return
     for f in game.in_order():
         if not f.income_taken:
@@ -47,7 +49,7 @@ def _faction_income(game: Game, faction: FactionState | None, action: a.FactionI
 
 def _finish(game: Game, faction: FactionState | None, action: a.Finish) -> None:
     no_faction(faction, action)
-    if any(r and r.get("type") != "leech" for r in game.action_required):
+    if any(r and not isinstance(r, LeechOffer) for r in game.action_required):
         return
     scoring.finish(game)
 

@@ -23,7 +23,7 @@ def faction_income(game: Game, faction: FactionState) -> list[dict[str, int]]:
 
     res = faction.res
     for tile in INCOME_TILES:
-        if not res.get(tile):
+        if not res[tile]:
             continue
         if tile.startswith("BON"):
             if faction.passed:

@@ -10,16 +10,15 @@ declining under ``errata-cultist-power``, with an effect row of their own.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model.actions import LeechEffect
 from tmlog.games.terra_mystica.replay import events, turns
+from tmlog.games.terra_mystica.replay.decisions import LeechOffer
 from tmlog.games.terra_mystica.replay.economy import adjust, gain, gain_power
+from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.games.terra_mystica.replay.tiles import BUILDING_STRENGTH
-
-Record = dict[str, Any]
 
 
 def compute_offers(game: Game, builder: FactionState, where: str) -> dict[str, int]:
@@ -50,19 +49,13 @@ def note_leech(game: Game, builder: FactionState, where: str) -> dict[str, int]:
         amount = offers.get(receiver.color)
         if not amount:
             continue
-        actual = min(amount, receiver.get("P1") * 2 + receiver.get("P2"))
+        actual = min(amount, receiver.res["P1"] * 2 + receiver.res["P2"])
         if receiver.dropped:
             actual = 0
         turns.require_action(
             game,
             receiver,
-            {
-                "type": "leech",
-                "from_faction": builder.name,
-                "amount": amount,
-                "actual": actual,
-                "leech_id": offer_id,
-            },
+            LeechOffer(from_faction=builder.name, amount=amount, actual=actual, leech_id=offer_id),
         )
         if actual:
             builder.leech_not_rejected[offer_id] = builder.leech_not_rejected.get(offer_id, 0) + 1
@@ -84,14 +77,11 @@ def note_leech(game: Game, builder: FactionState, where: str) -> dict[str, int]:
     return offers
 
 
-def pending_offers(game: Game, faction: FactionState) -> list[Record]:
+def pending_offers(game: Game, faction: FactionState) -> list[LeechOffer]:
     if not game.action_required:
         return []
-    return [
-        r
-        for r in game.action_required
-        if r and r["type"] == "leech" and r.get("faction") == faction.name
-    ]
+    name = faction.name
+    return [r for r in game.action_required if isinstance(r, LeechOffer) and r.faction == name]
 
 
 def _effect_row(
@@ -105,42 +95,40 @@ def _effect_row(
 def accept(game: Game, faction: FactionState, amount: int, source: str) -> None:
     """``leech N [from F]``: take an offer, paying VP for all but the first power."""
     want = amount
-    if want > faction.get("VP"):
-        want = faction.get("VP") + 1
+    if want > faction.res["VP"]:
+        want = faction.res["VP"] + 1
     gained = gain_power(faction, want)
     vp = gained - 1
 
-    found: Record | None = None
+    found: LeechOffer | None = None
     reactions: list[FactionState] = []
     for record in game.action_required:
-        if not record or record.get("faction") != faction.name or record["type"] != "leech":
+        if not isinstance(record, LeechOffer) or record.faction != faction.name:
             continue
-        if (record["amount"] != amount and record["amount"] != gained) or (
-            source and source != record["from_faction"]
+        if (record.amount != amount and record.amount != gained) or (
+            source and source != record.from_faction
         ):
-            record["leech_tainted"] = f"leech {amount} from {source}"
+            record.tainted = f"leech {amount} from {source}"
             continue
-        builder = game.factions[record["from_faction"]]
-        if builder.leech_effect and record["actual"] > 0:
-            offer_id = record["leech_id"]
+        builder = game.factions[record.from_faction]
+        if builder.leech_effect and record.actual > 0:
+            offer_id = record.leech_id
             if not builder.leech_cult_gained.get(offer_id):
                 builder.leech_cult_gained[offer_id] = 1
                 _effect_row(game, builder, True, builder.leech_effect["taken"])
                 reactions.append(builder)
             else:
                 builder.leech_cult_gained[offer_id] += 1
-        if record.get("leech_tainted"):
-            message = (
-                f"'leech {amount} from {source}' should happen before '{record['leech_tainted']}'"
-            )
-            if "strict-leech" in game.options:
+        if record.tainted:
+            message = f"'leech {amount} from {source}' should happen before '{record.tainted}'"
+            if Option.STRICT_LEECH in game.options:
                 raise IllegalMove(message)
             game.ledger.warn(message)
         found = record
         break
 
     if found is None:
-        if not source and "strict-leech" not in game.options:
+        if not source and Option.STRICT_LEECH not in game.options:
             game.ledger.warn(f"invalid leech {amount} (accepting anyway)")
         else:
             raise IllegalMove(
@@ -160,11 +148,11 @@ def accept(game: Game, faction: FactionState, amount: int, source: str) -> None:
                 turn=game.turn,
                 line=game.line,
                 faction=faction.name,
-                source_faction=found["from_faction"],
-                amount=found["amount"],
+                source_faction=found.from_faction,
+                amount=found.amount,
                 power=gained,
                 vp=max(vp, 0),
-                offer_id=found["leech_id"],
+                offer_id=found.leech_id,
             )
         )
 
@@ -172,26 +160,25 @@ def accept(game: Game, faction: FactionState, amount: int, source: str) -> None:
         turns.detect_incomplete_turn(game, builder)
     turns.clear_empty(game)
 
-    capacity = faction.get("P1") * 2 + faction.get("P2")
+    capacity = faction.res["P1"] * 2 + faction.res["P2"]
     for record in game.action_required:
-        if record and record["type"] == "leech" and record.get("faction") == faction.name:
-            if not capacity and record["actual"]:
+        if isinstance(record, LeechOffer) and record.faction == faction.name:
+            if not capacity and record.actual:
                 _maybe_all_declined(game, record)
-            record["actual"] = min(record["actual"], capacity)
+            record.actual = min(record.actual, capacity)
 
 
 def decline(game: Game, faction: FactionState, amount: int, source: str, *, explicit: bool) -> int:
     """Refuse one offer; returns 1 if an offer matched."""
     for i, record in enumerate(game.action_required):
         if (
-            record
-            and record.get("faction") == faction.name
-            and record["type"] == "leech"
-            and record["amount"] == amount
-            and record["from_faction"] == source
+            isinstance(record, LeechOffer)
+            and record.faction == faction.name
+            and record.amount == amount
+            and record.from_faction == source
         ):
-            builder = game.factions[record["from_faction"]]
-            offer_id = record["leech_id"]
+            builder = game.factions[record.from_faction]
+            offer_id = record.leech_id
             builder.leech_rejected[offer_id] = builder.leech_rejected.get(offer_id, 0) + 1
             _maybe_all_declined(game, record)
             game.events.append(
@@ -202,7 +189,7 @@ def decline(game: Game, faction: FactionState, amount: int, source: str, *, expl
                     faction=faction.name,
                     source_faction=source,
                     amount=amount,
-                    power=record["actual"],
+                    power=record.actual,
                     offer_id=offer_id,
                     explicit=explicit,
                 )
@@ -212,17 +199,17 @@ def decline(game: Game, faction: FactionState, amount: int, source: str, *, expl
     return 0
 
 
-def _maybe_all_declined(game: Game, record: Record) -> None:
+def _maybe_all_declined(game: Game, record: LeechOffer) -> None:
     """Cultists' errata: one power when every neighbour declined."""
-    builder = game.factions[record["from_faction"]]
-    if not record["actual"]:
+    builder = game.factions[record.from_faction]
+    if not record.actual:
         return
-    offer_id = record["leech_id"]
+    offer_id = record.leech_id
     builder.leech_not_rejected[offer_id] = builder.leech_not_rejected.get(offer_id, 0) - 1
     if builder.leech_not_rejected[offer_id] > 0:
         return
     if builder.leech_rejected.get(offer_id, 0) == 0:
         return
-    if not builder.leech_effect or "errata-cultist-power" not in game.options:
+    if not builder.leech_effect or Option.ERRATA_CULTIST_POWER not in game.options:
         return
     _effect_row(game, builder, False, builder.leech_effect["not_taken"])

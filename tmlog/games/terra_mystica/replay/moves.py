@@ -7,6 +7,8 @@ from tmlog.games.terra_mystica.model import actions as a
 from tmlog.games.terra_mystica.replay import economy, events, leech, scoring, turns
 from tmlog.games.terra_mystica.replay.economy import adjust, gain, pay
 from tmlog.games.terra_mystica.replay.guards import Handler, need_active, need_faction
+from tmlog.games.terra_mystica.replay.holdings import RESOURCE_SET
+from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.games.terra_mystica.replay.tiles import (
     ACTIONS,
@@ -29,12 +31,12 @@ def _send(game: Game, faction: FactionState | None, action: a.Send) -> None:
                 continue
             steps = value
             slots[i] = f.color
-            f.res["MAX_P"] -= 1
-            f.res["CULT_P"] += 1
+            f.limits.max_p -= 1
+            f.limits.cult_p += 1
             break
     if wanted and steps != wanted:
         raise IllegalMove(f"there is no free {wanted}-step space on the {cult} track")
-    steps += f.get("PRIEST_CULT_BONUS")
+    steps += f.limits.priest_cult_bonus
     gain(game, f, {cult: steps})
     adjust(game, f, "P", -1)
 
@@ -42,7 +44,8 @@ def _send(game: Game, faction: FactionState | None, action: a.Send) -> None:
 def _use_action(game: Game, faction: FactionState | None, action: a.UseAction) -> None:
     f = need_active(game, faction, action)
     name = action.space.value
-    if not (name.startswith("ACT") and name[3:4] in "123456" and name[3:4]) and not f.get(name):
+    power_action = name.startswith("ACT") and name[3:4] in "123456" and name[3:4]
+    if not power_action and not (name in RESOURCE_SET and f.get(name)):
         if name in _STRONGHOLD_ACTIONS:
             raise IllegalMove(f"{f.name} have no {name} action (it comes with a stronghold)")
         if name.startswith(("BON", "FAV")):
@@ -67,7 +70,7 @@ def _use_action(game: Game, faction: FactionState | None, action: a.UseAction) -
 
 def _pass(game: Game, faction: FactionState | None, action: a.Pass) -> None:
     f = need_active(game, faction, action)
-    if "strict-chaosmagician-sh" in game.options and f.allowed_actions > 1:
+    if Option.STRICT_CHAOSMAGICIAN_SH in game.options and f.allowed_actions > 1:
         f.allowed_actions = 1
     turns.require_subaction(game, f, "pass", {})
     first = not any(o.passed for o in game.order)
@@ -76,9 +79,9 @@ def _pass(game: Game, faction: FactionState | None, action: a.Pass) -> None:
             for o in game.order:
                 o.start_player = False
             f.start_player = True
-        if "variable-turn-order" in game.options:
+        if Option.VARIABLE_TURN_ORDER in game.options:
             game.new_order = [o for o in game.order if o is not f] + [f]
-    if "strict-chaosmagician-sh" in game.options and f.passed:
+    if Option.STRICT_CHAOSMAGICIAN_SH in game.options and f.passed:
         raise IllegalMove(f"{f.name} have already passed this round")
     f.passed = True
     discard = next(iter(f.tiles("BON")), None)
@@ -138,7 +141,7 @@ def decline_all(game: Game, faction: FactionState, *, explicit: bool) -> int:
     declined = 0
     for record in leech.pending_offers(game, faction):
         declined += leech.decline(
-            game, faction, record["amount"], record["from_faction"], explicit=explicit
+            game, faction, record.amount, record.from_faction, explicit=explicit
         )
         turns.clear_empty(game)
     return declined

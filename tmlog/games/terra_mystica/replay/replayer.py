@@ -22,6 +22,7 @@ from tmlog.games.terra_mystica.replay.board import board_for, parse_terrain
 from tmlog.games.terra_mystica.replay.events import Event
 from tmlog.games.terra_mystica.replay.ledger import Ledger, LedgerEntry, Row
 from tmlog.games.terra_mystica.replay.maps import MAPS, ORIGINAL_ID, VP_VARIANTS
+from tmlog.games.terra_mystica.replay.options import game_options
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.games.terra_mystica.replay.summary import GameState, game_state
 from tmlog.games.terra_mystica.replay.tiles import VP_SETUPS
@@ -283,7 +284,9 @@ def replay(
             known = ", ".join(sorted(VP_SETUPS))
             raise ReplayError(f"unknown starting-VP variant {vp_variant!r} (known: {known})")
         vp_setup = VP_SETUPS[vp_variant]
-    game = Game(board_for(parse_terrain(terrain_text)), options=set(options), vp_setup=vp_setup)
+    game = Game(
+        board_for(parse_terrain(terrain_text)), options=game_options(options), vp_setup=vp_setup
+    )
     game.ledger = Ledger(keep_rows=rows)
     result = Replay(name, game, game.ledger.rows, game.events, players, game.warnings)
     if not isinstance(log, Sequence):

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from tmlog.games.terra_mystica.model.actions import Action, Adjust, Burn, Convert, ScoreResources
 from tmlog.games.terra_mystica.model.enums import Resource
 from tmlog.games.terra_mystica.replay import commands, events, terrain
+from tmlog.games.terra_mystica.replay.decisions import GameOver
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.games.terra_mystica.replay.tiles import CULTS, PASS_VP_TILES, TILES
 
@@ -17,7 +18,7 @@ def pass_vp(game: Game, faction: FactionState, award: PassVp) -> None:
     """VP for passing: bonus tile, FAV12, faction boards, Engineers' bridges."""
     res = faction.res
     for tile in PASS_VP_TILES:
-        if not res.get(tile):
+        if not res[tile]:
             continue
         for kind, table in TILES[tile].pass_vp.items():
             award(table[faction.level_of(kind)], tile)
@@ -27,17 +28,19 @@ def pass_vp(game: Game, faction: FactionState, award: PassVp) -> None:
         per_level = track.pass_vp[track.level] if track.level < len(track.pass_vp) else {}
         for kind, table in per_level.items():
             award(table[faction.level_of(kind)], key)
-    if faction.name == "engineers" and faction.buildings["SH"].level:
+    bridge_vp = faction.board.stronghold_bridge_vp
+    if bridge_vp and faction.buildings["SH"].level:
         hexes = game.hexes
+        own = faction.color
         for a, b, color in game.bridges:
             if (
-                color == "gray"
+                color == own
                 and hexes[a].building
-                and hexes[a].color == "gray"
+                and hexes[a].color == own
                 and hexes[b].building
-                and hexes[b].color == "gray"
+                and hexes[b].color == own
             ):
-                award(3, "SH")
+                award(bridge_vp, "SH")
 
 
 def compute_network(game: Game, faction: FactionState) -> None:
@@ -85,7 +88,7 @@ def compute_network(game: Game, faction: FactionState) -> None:
 
 def _level(faction: FactionState, kind: str) -> int:
     if kind in CULTS:
-        return faction.get(kind)
+        return faction.res[kind]
     return faction.final_counts.get(kind, 0)
 
 
@@ -131,7 +134,7 @@ def finish(game: Game) -> None:
         commands.engine_row(game, faction, ScoreResources(faction=faction.tag))
     for faction in game.in_order():
         faction.passed = False
-    game.action_required = [{"type": "gameover"}]
+    game.action_required = [GameOver()]
     game.events.append(events.GameFinished(round=game.round, turn=game.turn, line=0, faction=None))
 
 
@@ -149,17 +152,18 @@ def score_resources(game: Game, faction: FactionState) -> None:
         return
     game.final_resources = True
     try:
-        burn = faction.get("P2") // 2
+        res = faction.res
+        burn = res["P2"] // 2
         if burn:
             commands.execute(game, faction, Burn(amount=burn))
         steps: list[Action] = []
-        steps += [_to_coin(Resource.PW)] * faction.get("P3")
-        steps += [_to_coin(Resource.P)] * faction.get("P")
-        steps += [_to_coin(Resource.W)] * faction.get("W")
+        steps += [_to_coin(Resource.PW)] * res["P3"]
+        steps += [_to_coin(Resource.P)] * res["P"]
+        steps += [_to_coin(Resource.W)] * res["W"]
         for step in steps:
             commands.execute(game, faction, step)
         rate = faction.exchange_rates.get("C", {}).get("VP", 3)
-        vp = faction.get("C") // rate
+        vp = res["C"] // rate
         if vp:
             commands.execute(
                 game,

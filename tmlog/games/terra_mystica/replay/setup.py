@@ -8,23 +8,32 @@ from tmlog.games.terra_mystica.replay import events, turns
 from tmlog.games.terra_mystica.replay.factions import FACTION_BOARDS
 from tmlog.games.terra_mystica.replay.fire_ice import FIRE_ICE_SETS
 from tmlog.games.terra_mystica.replay.guards import Handler, no_faction
+from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.games.terra_mystica.replay.tiles import (
     SCORING,
     TILES,
 )
 
+_VARIANT_OPTIONS = (
+    (Option.FIRE_AND_ICE_ICE, "final_ice"),
+    (Option.FIRE_AND_ICE_VOLCANO, "final_volcano"),
+    (Option.FIRE_AND_ICE_VARIABLE, "final_variable"),
+    (Option.FIRE_AND_ICE_VARIABLE_V2, "final_variable_v2"),
+    (Option.FIRE_AND_ICE_VARIABLE_V3, "final_variable_v3"),
+    (Option.FIRE_AND_ICE_VARIABLE_V4, "final_variable_v4"),
+    (Option.FIRE_AND_ICE_VARIABLE_V5, "final_variable_v5"),
+)
+"""The options that bring in each set of Fire & Ice factions."""
+
 
 def finalize_setup(game: Game) -> None:
     """Build the tile pool once the options are known."""
     if game.pool is None:
         setup_pool(game)
-    for kind in ("ice", "volcano", "variable", "variable_v2", "variable_v3"):
-        if f"fire-and-ice-factions/{kind}" in game.options:
-            add_variant(game, f"final_{kind}")
-    for kind in ("variable_v4", "variable_v5"):
-        if f"fire-and-ice-factions/{kind}" in game.options:
-            add_variant(game, f"final_{kind}")
+    for option, variant in _VARIANT_OPTIONS:
+        if option in game.options:
+            add_variant(game, variant)
 
 
 def setup_pool(game: Game) -> None:

@@ -13,7 +13,18 @@ from typing import TYPE_CHECKING, Any
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model.enums import Faction
 from tmlog.games.terra_mystica.replay.board import Board
+from tmlog.games.terra_mystica.replay.decisions import Decision
 from tmlog.games.terra_mystica.replay.factions import FactionBoard, TrackSpec
+from tmlog.games.terra_mystica.replay.holdings import (
+    LIMIT_NAMES,
+    PENDING_NAMES,
+    RESOURCE_SET,
+    RESOURCES,
+    Limits,
+    Pending,
+    Resource,
+)
+from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.tiles import (
     BONUS_TILES,
     CULTS,
@@ -22,7 +33,11 @@ from tmlog.games.terra_mystica.replay.tiles import (
     ScoringSpec,
 )
 
-_TILE_NAMES = {"BON": BONUS_TILES, "FAV": FAVOR_TILES, "TW": TOWN_TILES}
+_TILE_NAMES: dict[str, tuple[Resource, ...]] = {
+    "BON": BONUS_TILES,
+    "FAV": FAVOR_TILES,
+    "TW": TOWN_TILES,
+}
 
 if TYPE_CHECKING:
     from tmlog.games.terra_mystica.replay.events import Event
@@ -32,7 +47,19 @@ if TYPE_CHECKING:
 PLAIN_RESOURCES = frozenset(("C", "W", "P1", "P2", "P3", "VP"))
 """Resources that change without side effects unless a faction special says otherwise."""
 
-LEDGER_FIELDS = ("VP", "C", "W", "P", "P1", "P2", "P3", "FIRE", "WATER", "EARTH", "AIR")
+LEDGER_FIELDS: tuple[Resource, ...] = (
+    "VP",
+    "C",
+    "W",
+    "P",
+    "P1",
+    "P2",
+    "P3",
+    "FIRE",
+    "WATER",
+    "EARTH",
+    "AIR",
+)
 _ledger_values = operator.itemgetter(*LEDGER_FIELDS)
 
 
@@ -64,9 +91,11 @@ class BuildingTrack:
 class FactionState:
     """One faction: resources, power bowls, cults, buildings, tracks, pending effects.
 
-    Resources, tiles and pending effects live in :attr:`res`, keyed by the
-    reference engine's names (``VP``, ``C``, ``P1``, ``FIRE``, ``FAV5``,
-    ``SPADE``, ``GAIN_TW`` …), because the rules add and remove them uniformly.
+    Resources and tiles live in :attr:`res` (every :data:`Resource` name is a
+    key), effects still to use in :attr:`pending`, lasting numbers in
+    :attr:`limits`; :meth:`get` and :meth:`set` reach any of them by the
+    reference engine's name (``VP``, ``FAV5``, ``SPADE``, ``TOWN_SIZE`` …),
+    which is how gains and costs name them.
     """
 
     def __init__(self, board: FactionBoard, initial_vp: int) -> None:
@@ -78,26 +107,12 @@ class FactionState:
         self.color: str = board.color
         self.secondary_color: str | None = board.extra.get("secondary_color")
         self.dummy = False
-        self.res: dict[str, int] = {
-            "VP": initial_vp,
-            "C": 0,
-            "W": 0,
-            "P": 0,
-            "P1": 0,
-            "P2": 0,
-            "P3": 0,
-            "KEY": 0,
-            "CULT": 0,
-            "CULT_P": 0,
-            "SPADE": 0,
-            "TOWN_SIZE": 7,
-            "BRIDGE_COUNT": 3,
-            "MAX_P": 7,
-        }
-        for cult in CULTS:
-            self.res[cult] = 0
+        self.res: dict[Resource, int] = dict.fromkeys(RESOURCES, 0)
+        self.res["VP"] = initial_vp
+        self.pending = Pending()
+        self.limits = Limits()
         for key, value in board.start.items():
-            self.res[key] = self.res.get(key, 0) + value
+            self.set(key, self.get(key) + value)
         self.max_cult: dict[str, int] = {cult: 10 for cult in CULTS}
         self.vp_source: dict[str, int] = {"initial": initial_vp}
 
@@ -140,7 +155,7 @@ class FactionState:
         self.leech_effect = board.leech_effect
         for key, value in board.extra.items():
             if isinstance(value, int):
-                self.res[key] = value
+                self.set(key, value)
         self.extra: dict[str, Any] = {
             k: v for k, v in board.extra.items() if not isinstance(v, int)
         }
@@ -182,8 +197,26 @@ class FactionState:
     def __repr__(self) -> str:
         return f"<FactionState {self.name}>"
 
-    def get(self, key: str) -> int:
-        return self.res.get(key, 0)
+    def get(self, name: str) -> int:
+        """A resource, tile, pending effect or limit by its reference-engine name.
+
+        Raises ``KeyError`` for a name the engine does not hold.
+        """
+        if name in RESOURCE_SET:
+            return self.res[name]
+        attr = PENDING_NAMES.get(name)
+        if attr is not None:
+            return getattr(self.pending, attr)  # type: ignore[no-any-return]
+        return getattr(self.limits, LIMIT_NAMES[name])  # type: ignore[no-any-return]
+
+    def set(self, name: str, value: int) -> None:
+        """Set what :meth:`get` reads (``KeyError`` for an unknown name)."""
+        if name in RESOURCE_SET:
+            self.res[name] = value
+        elif name in PENDING_NAMES:
+            setattr(self.pending, PENDING_NAMES[name], value)
+        else:
+            setattr(self.limits, LIMIT_NAMES[name], value)
 
     def snapshot(self) -> tuple[int, ...]:
         return _ledger_values(self.res)  # type: ignore[no-any-return]
@@ -211,7 +244,7 @@ class FactionState:
         """The tiles of a kind the faction holds (``BON``, ``FAV``, ``TW``)."""
         res = self.res
         for key in _TILE_NAMES[prefix]:
-            if res.get(key):
+            if res[key]:
                 yield key
 
 
@@ -228,7 +261,9 @@ class HexState:
 class Game:
     """Everything the replay engine keeps between two commands."""
 
-    def __init__(self, board: Board, *, options: set[str], vp_setup: dict[str, int] | None) -> None:
+    def __init__(
+        self, board: Board, *, options: set[Option], vp_setup: dict[str, int] | None
+    ) -> None:
         self.board = board
         self.options = options
         self.vp_setup = vp_setup
@@ -261,7 +296,7 @@ class Game:
         self.order: list[FactionState] = []
         self.new_order: list[FactionState] = []
         self.setup_order: list[tuple[str, str]] = []
-        self.action_required: list[dict[str, Any] | None] = []
+        self.action_required: list[Decision | None] = []
         self.active: FactionState | None = None
         self.state = "wait-for-players"
         self.income_state = "other"

@@ -212,7 +212,6 @@ _TILES = frozenset((*BONUS_TILES, *FAVOR_TILES, *TOWN_TILES))
 
 def faction_summary(f: FactionState) -> FactionSummary:
     res = f.res
-    get = res.get
     levels = f.buildings
     return FactionSummary(
         name=f.name,
@@ -223,13 +222,13 @@ def faction_summary(f: FactionState) -> FactionSummary:
         start_order=f.start_order,
         dropped=f.dropped,
         passed=f.passed,
-        vp=get("VP", 0),
-        c=get("C", 0),
-        w=get("W", 0),
-        p=get("P", 0),
-        power=Power(get("P1", 0), get("P2", 0), get("P3", 0)),
-        cults=Cults(get("FIRE", 0), get("WATER", 0), get("EARTH", 0), get("AIR", 0)),
-        keys=get("KEY", 0),
+        vp=res["VP"],
+        c=res["C"],
+        w=res["W"],
+        p=res["P"],
+        power=Power(res["P1"], res["P2"], res["P3"]),
+        cults=Cults(res["FIRE"], res["WATER"], res["EARTH"], res["AIR"]),
+        keys=res["KEY"],
         shipping=f.ship.level,
         dig=f.dig.level if f.dig else 0,
         buildings=Buildings(*(levels[b].level for b in Buildings._fields)),

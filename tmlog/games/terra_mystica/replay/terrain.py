@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from tmlog.errors import IllegalMove
+from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
-from tmlog.games.terra_mystica.replay.tiles import COLOR_WHEEL
+from tmlog.games.terra_mystica.replay.tiles import COLOR_WHEEL, CULTS
 
 _WHEEL = {color: i for i, color in enumerate(COLOR_WHEEL)}
 _VALID_COLORS = frozenset((*COLOR_WHEEL, "ice"))
@@ -41,7 +42,7 @@ def check_reachable(
         return {}, {}, None
     board = game.board
     ship = faction.ship.level
-    if faction.ship.max_level and faction.get("BON4") and not faction.passed:
+    if faction.ship.max_level and faction.res["BON4"] and not faction.passed:
         ship += 1
     adjacent = game.adjacent(where)
     if faction.extra.get("adjacency", {"direct": 1}).get("direct"):
@@ -60,7 +61,7 @@ def check_reachable(
         raise IllegalMove("cannot use a tunnel or carpet flight twice in one turn")
     tele = faction.teleport
     if tele is not None and not faction.passed:
-        reach = faction.get(f"{tele.spec.kind}_range")
+        reach = faction.limits.teleport_range(tele.spec.kind)
         land = board.land_range.get(where, {})
         for loc in faction.locations:
             d = land.get(loc)
@@ -71,7 +72,7 @@ def check_reachable(
                 return cost, gain, tele.spec.kind
     ways = [f"shipping {ship}"] if faction.ship.max_level else []
     if tele is not None:
-        ways.append(f"{tele.spec.kind} range {faction.get(f'{tele.spec.kind}_range')}")
+        ways.append(f"{tele.spec.kind} range {faction.limits.teleport_range(tele.spec.kind)}")
     how = " or ".join(ways) if ways else "river shipping"
     if not faction.extra.get("adjacency", {"direct": 1}).get("direct"):
         # Riverwalkers: being next to their buildings by land does not count.
@@ -108,9 +109,9 @@ def transform_colors(game: Game, faction: FactionState, where: str) -> tuple[str
     """Where ``transform HEX`` without a colour goes: as near home as the spades allow."""
     _validate_transform(game, where)
     current = game.hexes[where].color
-    if faction.get("FREE_TF") or faction.color == "volcano" or faction.name == "giants":
+    if faction.pending.free_tf or faction.color == "volcano" or faction.board.transform_spades:
         return faction.color, None
-    spades = faction.get("SPADE")
+    spades = faction.pending.spade
     if not spades:
         return current, current
     home = faction.color
@@ -156,12 +157,12 @@ def transform_cost(
         home = faction.secondary_color or faction.color
         diff = color_difference(map_color, color)
         steps = abs(diff)
-        if "loose-dig" in game.options:
+        if Option.LOOSE_DIG in game.options:
             pass
         elif color == home or map_color == home:
             # To or from home terrain: go round the way the spades in hand fit.
             other_way = 7 - steps
-            if faction.get("SPADE") and faction.get("SPADE") == other_way:
+            if faction.pending.spade and faction.pending.spade == other_way:
                 steps = other_way
         else:
             home_diff = color_difference(map_color, home)
@@ -171,8 +172,8 @@ def transform_cost(
                 # Home terrain lies on the short way: go the long way round.
                 steps = 7 - steps
 
-    if faction.name == "giants" and steps != 0:
-        steps = 2
+    if faction.board.transform_spades and steps != 0:
+        steps = faction.board.transform_spades
 
     if color == "volcano":
         cost["VOLCANO_TF"] = cost.get("VOLCANO_TF", 0) + 1
@@ -181,18 +182,19 @@ def transform_cost(
         )
         for currency, amount in effect.items():
             if currency == "LOSE_PW_TOKEN":
-                if faction.get("P1") + faction.get("P2") + faction.get("P3") < amount:
+                res = faction.res
+                if res["P1"] + res["P2"] + res["P3"] < amount:
                     raise IllegalMove("not enough power tokens for a volcano")
             elif currency == "LOSE_CULT":
-                if not any(faction.get(c) >= amount for c in ("FIRE", "WATER", "EARTH", "AIR")):
+                if not any(faction.res[c] >= amount for c in CULTS):
                     raise IllegalMove("not high enough on any cult track for a volcano")
             cost[currency] = cost.get(currency, 0) - amount
-    elif faction.get("FREE_TF"):
+    elif faction.pending.free_tf:
         cost["FREE_TF"] = cost.get("FREE_TF", 0) + 1
     else:
         cost["SPADE"] = cost.get("SPADE", 0) + steps
 
-    if faction.get("TF_NEED_HEX_ADJACENCY"):
+    if faction.pending.tf_need_hex_adjacency:
         cost["TF_NEED_HEX_ADJACENCY"] = cost.get("TF_NEED_HEX_ADJACENCY", 0) + 1
         bridged = game.hexes[where].bridges
         adjacent = game.adjacent(where)
@@ -207,7 +209,7 @@ def transform_cost(
 def own_adjacent_buildings(game: Game, faction: FactionState, where: str) -> list[str]:
     """Buildings of ``faction`` directly next to ``where`` (or joined by a Mermaids town)."""
     around: list[str] = list(game.adjacent(where))
-    if faction.name == "mermaids" and where in game.skip:
+    if faction.board.river_towns and where in game.skip:
         around.extend(game.skip[where])
     hexes = game.hexes
     color = faction.color
@@ -222,12 +224,12 @@ def building_cliques(game: Game, faction: FactionState, indirect: bool) -> dict[
         return clique
     tele = faction.teleport
     if tele is not None:
-        reach = faction.get(f"{tele.spec.kind}_range")
+        reach = faction.limits.teleport_range(tele.spec.kind)
         ranges = game.board.land_range
     else:
         reach = faction.ship.level
         ranges = game.board.river_range
-    mermaids = faction.name == "mermaids"
+    river_towns = faction.board.river_towns
 
     for start_id, start in enumerate(locations, 1):
         if start in clique:
@@ -239,7 +241,7 @@ def building_cliques(game: Game, faction: FactionState, indirect: bool) -> dict[
                 continue
             clique[here] = start_id
             adjacent = game.adjacent(here)
-            skip = game.skip.get(here, ()) if mermaids else ()
+            skip = game.skip.get(here, ()) if river_towns else ()
             rng = ranges.get(here, {})
             for other in locations:
                 if other == here or other in clique:

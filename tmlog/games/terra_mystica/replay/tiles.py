@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from tmlog.games.terra_mystica.replay.factions import Gain
+from tmlog.games.terra_mystica.replay.holdings import RESOURCE_SET, Cult, Resource, check_names
+from tmlog.games.terra_mystica.replay.options import Option
 
 
 @dataclass(frozen=True)
@@ -25,7 +27,7 @@ class TileSpec:
     build_vp: Gain = field(default_factory=dict)
     """VP for each building of a type built while holding it (FAV10, FAV11)."""
     count: int = 1
-    option: str | None = None
+    option: Option | None = None
     """The game option that puts the tile in the pool."""
 
 
@@ -42,7 +44,7 @@ class ScoringSpec:
     """Cult track (or ``CULT_P``: priests sent) whose level earns the reward."""
     req: int
     income: Gain
-    option: str | None = None
+    option: Option | None = None
 
 
 @dataclass(frozen=True)
@@ -71,7 +73,7 @@ TILES: dict[str, TileSpec] = {
         "BON10",
         income={"PW": 3},
         pass_vp={"ship": (0, 3, 6, 9, 12, 15)},
-        option="shipping-bonus",
+        option=Option.SHIPPING_BONUS,
     ),
     "FAV1": TileSpec("FAV1", gain={"FIRE": 3}, count=1),
     "FAV2": TileSpec("FAV2", gain={"WATER": 3}, count=1),
@@ -96,15 +98,15 @@ TILES: dict[str, TileSpec] = {
         "TW6",
         gain={"KEY": 2, "VP": 2, "FIRE": 2, "WATER": 2, "EARTH": 2, "AIR": 2},
         count=1,
-        option="mini-expansion-1",
+        option=Option.MINI_EXPANSION_1,
     ),
     "TW7": TileSpec(
         "TW7",
         gain={"KEY": 1, "VP": 4, "GAIN_SHIP": 1, "carpet_range": 1},
         count=2,
-        option="mini-expansion-1",
+        option=Option.MINI_EXPANSION_1,
     ),
-    "TW8": TileSpec("TW8", gain={"KEY": 1, "VP": 11}, count=1, option="mini-expansion-1"),
+    "TW8": TileSpec("TW8", gain={"KEY": 1, "VP": 11}, count=1, option=Option.MINI_EXPANSION_1),
 }
 
 SCORING: dict[str, ScoringSpec] = {
@@ -117,16 +119,19 @@ SCORING: dict[str, ScoringSpec] = {
     "SCORE7": ScoringSpec("SCORE7", {"SA": 5, "SH": 5}, "build", "SA/SH >> 5", "AIR", 2, {"W": 1}),
     "SCORE8": ScoringSpec("SCORE8", {"TP": 3}, "build", "TP >> 3", "AIR", 4, {"SPADE": 1}),
     "SCORE9": ScoringSpec(
-        "SCORE9", {"TE": 4}, "build", "TE >> 4", "CULT_P", 1, {"C": 2}, "temple-scoring-tile"
+        "SCORE9", {"TE": 4}, "build", "TE >> 4", "CULT_P", 1, {"C": 2}, Option.TEMPLE_SCORING_TILE
     ),
 }
 
-BONUS_TILES = tuple(n for n in TILES if n.startswith("BON"))
-FAVOR_TILES = tuple(n for n in TILES if n.startswith("FAV"))
-TOWN_TILES = tuple(n for n in TILES if n.startswith("TW"))
-PASS_VP_TILES = tuple(n for n, t in TILES.items() if t.pass_vp)
-BUILD_VP_TILES = tuple(n for n, t in TILES.items() if t.build_vp)
-INCOME_TILES = tuple(n for n, t in TILES.items() if t.income)
+if not RESOURCE_SET.issuperset(TILES):
+    raise ValueError(f"tiles a faction cannot hold: {sorted(set(TILES) - RESOURCE_SET)}")
+_TILE_NAMES = cast("dict[Resource, TileSpec]", TILES)
+BONUS_TILES = tuple(n for n in _TILE_NAMES if n.startswith("BON"))
+FAVOR_TILES = tuple(n for n in _TILE_NAMES if n.startswith("FAV"))
+TOWN_TILES = tuple(n for n in _TILE_NAMES if n.startswith("TW"))
+PASS_VP_TILES = tuple(n for n, t in _TILE_NAMES.items() if t.pass_vp)
+BUILD_VP_TILES = tuple(n for n, t in _TILE_NAMES.items() if t.build_vp)
+INCOME_TILES = tuple(n for n, t in _TILE_NAMES.items() if t.income)
 
 _POWER_ACTIONS = ("ACT1", "ACT2", "ACT3", "ACT4", "ACT5", "ACT6")
 
@@ -224,5 +229,10 @@ VP_SETUPS["yucata_lakes"] = {
     "dwarves": 30,
 }
 
-CULTS = ("FIRE", "WATER", "EARTH", "AIR")
+CULTS: tuple[Cult, ...] = ("FIRE", "WATER", "EARTH", "AIR")
+
+check_names("tiles", [t.gain for t in TILES.values()] + [t.income for t in TILES.values()])
+check_names("round scoring", [s.income for s in SCORING.values()])
+check_names("round scoring", [{s.cult: s.req} for s in SCORING.values()])
+check_names("actions", [a.cost for a in ACTIONS.values()] + [a.gain for a in ACTIONS.values()])
 COLOR_WHEEL = ("yellow", "brown", "black", "blue", "green", "gray", "red")

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from tmlog.errors import IllegalMove
-from tmlog.games.terra_mystica.replay import economy, events
+from tmlog.games.terra_mystica.replay import events
+from tmlog.games.terra_mystica.replay.holdings import take_from_pool
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.games.terra_mystica.replay.terrain import own_adjacent_buildings
 from tmlog.games.terra_mystica.replay.tiles import BUILDING_STRENGTH
@@ -56,7 +57,7 @@ def detect_town(game: Game, faction: FactionState, where: str) -> bool:
     # The connected buildings of the faction around ``where``.
     hexes = game.hexes
     own = faction.location_set
-    skip = game.skip if faction.name == "mermaids" else {}
+    skip = game.skip if faction.board.river_towns else {}
     reached = {where}
     stack = [where]
     power = count = 0
@@ -75,21 +76,25 @@ def detect_town(game: Game, faction: FactionState, where: str) -> bool:
                 reached.add(other)
                 stack.append(other)
 
-    if power < faction.get("TOWN_SIZE") or count < 4:
+    if power < faction.limits.town_size or count < 4:
         return False
     tiles_left = _town_tiles_left(game)
     if tiles_left:
         for loc in reached:
             game.hexes[loc].town = tiles_left
         _town_event(game, faction, tuple(sorted(reached)), grew=False)
-        economy.adjust(game, faction, "GAIN_TW", 1)
+        # The town's reward is a town tile to choose: a pending decision that
+        # nothing scores or rewards, so it needs none of economy.adjust's
+        # side effects (and towns need not import economy, which imports them).
+        take_from_pool(game.pool, "GAIN_TW", 1)
+        faction.pending.gain_tw += 1
         return True
     return False
 
 
 def connect(game: Game, faction: FactionState, hexes: list[str]) -> None:
     """Mermaids: found a town across a river space."""
-    if faction.name != "mermaids":
+    if not faction.board.river_towns:
         raise IllegalMove("only the mermaids can connect a town across a river")
     hexes = [h for h in hexes if h]
     rivers: dict[str, int] = {}

@@ -8,25 +8,27 @@ game from setup through income, actions and final scoring.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypeVar
 
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model.actions import FactionIncome
 from tmlog.games.terra_mystica.model.enums import IncomeKind
 from tmlog.games.terra_mystica.replay import commands, events, income, moves, scoring
+from tmlog.games.terra_mystica.replay import decisions as d
+from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.games.terra_mystica.replay.tiles import SCORING
 
-Record = dict[str, Any]
+D = TypeVar("D", bound=d.Decision)
 
 
 # ------------------------------------------------------------ pending decisions
 
 
-def require_action(game: Game, faction: FactionState, record: Record) -> None:
+def require_action(game: Game, faction: FactionState, record: d.Decision) -> None:
     if faction.dropped:
         return
-    record["faction"] = faction.name
+    record.faction = faction.name
     pending = game.action_required
     for i, old in enumerate(pending):
         if old is None:
@@ -35,46 +37,25 @@ def require_action(game: Game, faction: FactionState, record: Record) -> None:
     pending.append(record)
 
 
-def dismiss_action(game: Game, faction: FactionState, kind: str | None) -> None:
+def dismiss_action(game: Game, faction: FactionState, kind: type[d.Decision] | None) -> None:
     name = faction.name
+    kind = kind or d.Decision
     pending = game.action_required
     for r in pending:
-        if r and r.get("faction") == name and (kind is None or r.get("type") == kind):
+        if r and r.faction == name and isinstance(r, kind):
             break
     else:
         return
     game.action_required = [
-        r
-        for r in pending
-        if not r or not (r.get("faction") == name and (kind is None or r.get("type") == kind))
+        r for r in pending if not r or not (r.faction == name and isinstance(r, kind))
     ]
 
 
-_SETTLED_KINDS = frozenset(("favor", "town", "bridge"))
-_PENDING_KEYS = (
-    "PICK_COLOR",
-    "SPADE",
-    "FREE_TF",
-    "VOLCANO_TF",
-    "LOSE_CULT",
-    "FREE_TP",
-    "FREE_D",
-    "CULT",
-    "GAIN_FAVOR",
-    "GAIN_TW",
-    "BRIDGE",
-    "CONVERT_W_TO_P",
-    "GAIN_P3_FOR_VP",
-    "UNLOCK_TERRAIN",
-)
+_SETTLED_KINDS = (d.FavorPick, d.TownPick, d.BridgePlacement)
 
 
-def find_actions(game: Game, faction: FactionState, kind: str) -> list[Record]:
-    return [
-        r
-        for r in game.action_required
-        if r and r.get("faction") == faction.name and r.get("type") == kind
-    ]
+def find_actions(game: Game, faction: FactionState, kind: type[D]) -> list[D]:
+    return [r for r in game.action_required if isinstance(r, kind) and r.faction == faction.name]
 
 
 def clear_empty(game: Game) -> None:
@@ -84,7 +65,7 @@ def clear_empty(game: Game) -> None:
 def any_pending(game: Game) -> bool:
     """Is any decision still required (optional ones aside)?"""
     for r in game.action_required:
-        if r and not r.get("optional"):
+        if r and not r.optional:
             return True
     return False
 
@@ -95,13 +76,13 @@ def any_pending(game: Game) -> bool:
 def register_faction(game: Game, faction: FactionState) -> None:
     game.factions[faction.name] = faction
     game.order.append(faction)
-    names = [f.name for f in game.order if not f.dropped]
-    dwellings = [(n, "dwelling") for n in names if n != "chaosmagicians"]
+    playing = [f for f in game.order if not f.dropped]
+    names = [f.name for f in playing]
+    dwellings = [(f.name, "dwelling") for f in playing if f.board.setup_dwellings >= 2]
     order = dwellings + dwellings[::-1]
-    for late in ("nomads", "chaosmagicians"):
-        f = game.factions.get(late)
-        if f is not None and not f.dropped:
-            order.append((late, "dwelling"))
+    # A third dwelling after everyone's second, then the single late one.
+    order += [(f.name, "dwelling") for f in playing if f.board.setup_dwellings == 3]
+    order += [(f.name, "dwelling") for f in playing if f.board.setup_dwellings == 1]
     order += [(n, "bonus") for n in reversed(names)]
     game.setup_order = order
 
@@ -166,81 +147,76 @@ def detect_incomplete_turn(game: Game, faction: FactionState) -> bool:
     """Record what ``faction`` still has to decide; True if its turn cannot end yet."""
     if faction.dropped:
         return False
-    res = faction.res
-    if not any(map(res.get, _PENDING_KEYS)):
+    p = faction.pending
+    if not p.any_to_settle():
         # Nothing left to decide: only settled decisions to forget.
         name = faction.name
         pending = game.action_required
         for r in pending:
-            if r and r.get("faction") == name and r["type"] in _SETTLED_KINDS:
+            if r and r.faction == name and isinstance(r, _SETTLED_KINDS):
                 game.action_required = [
                     r
                     for r in pending
-                    if not r or r.get("faction") != name or r["type"] not in _SETTLED_KINDS
+                    if not r or r.faction != name or not isinstance(r, _SETTLED_KINDS)
                 ]
                 break
         return False
     ledger = game.ledger
     incomplete = False
-    get = faction.get
-    if get("PICK_COLOR"):
+    if p.pick_color:
         incomplete = True
-        require_action(game, faction, {"type": "pick-color"})
-    if get("SPADE"):
+        require_action(game, faction, d.PickColor())
+    if p.spade:
         incomplete = True
-        require_action(game, faction, {"type": "transform", "amount": get("SPADE")})
-    if get("FREE_TF"):
+        require_action(game, faction, d.Transform(amount=p.spade))
+    if p.free_tf:
         incomplete = True
         ledger.warn(f"Unused free terraform for {faction.name}")
-        require_action(game, faction, {"type": "transform"})
-    if get("VOLCANO_TF"):
+        require_action(game, faction, d.Transform())
+    if p.volcano_tf:
         incomplete = True
         ledger.warn(f"Unused terraform for {faction.name}")
-        require_action(game, faction, {"type": "transform"})
-    if get("LOSE_CULT"):
-        require_action(game, faction, {"type": "lose-cult", "amount": get("LOSE_CULT")})
+        require_action(game, faction, d.Transform())
+    if p.lose_cult:
+        require_action(game, faction, d.LoseCult(amount=p.lose_cult))
         return True
-    if get("FREE_TP"):
+    if p.free_tp:
         incomplete = True
         ledger.warn(f"Unused free trading post for {faction.name}")
-        require_action(game, faction, {"type": "upgrade"})
-    if get("FREE_D"):
+        require_action(game, faction, d.FreeUpgrade())
+    if p.free_d:
         incomplete = True
         ledger.warn(f"Unused free dwelling for {faction.name}")
-        require_action(game, faction, {"type": "dwelling"})
-    if get("CULT"):
-        require_action(game, faction, {"type": "cult", "amount": get("CULT")})
+        require_action(game, faction, d.PlaceDwelling())
+    if p.cult:
+        require_action(game, faction, d.CultSteps(amount=p.cult))
         return True
-    if get("GAIN_FAVOR"):
+    if p.gain_favor:
         incomplete = True
         ledger.warn(f"favor not taken by {faction.name}")
-        require_action(game, faction, {"type": "favor", "amount": get("GAIN_FAVOR")})
+        require_action(game, faction, d.FavorPick(amount=p.gain_favor))
     else:
-        dismiss_action(game, faction, "favor")
-    if get("GAIN_TW"):
+        dismiss_action(game, faction, d.FavorPick)
+    if p.gain_tw:
         incomplete = True
         ledger.warn(f"town tile not taken by {faction.name}")
-        require_action(game, faction, {"type": "town", "amount": get("GAIN_TW")})
+        require_action(game, faction, d.TownPick(amount=p.gain_tw))
     else:
-        dismiss_action(game, faction, "town")
-    if get("BRIDGE"):
+        dismiss_action(game, faction, d.TownPick)
+    if p.bridge:
         incomplete = True
         ledger.warn("bridge paid for but not placed")
-        require_action(game, faction, {"type": "bridge"})
+        require_action(game, faction, d.BridgePlacement())
     else:
-        dismiss_action(game, faction, "bridge")
-    if get("CONVERT_W_TO_P") and "strict-darkling-sh" in game.options:
+        dismiss_action(game, faction, d.BridgePlacement)
+    if p.convert_w_to_p and Option.STRICT_DARKLING_SH in game.options:
         incomplete = True
-        require_action(
-            game,
-            faction,
-            {"type": "convert", "amount": get("CONVERT_W_TO_P"), "optional": True},
-        )
-    if get("GAIN_P3_FOR_VP"):
-        require_action(game, faction, {"type": "gain-token", "amount": get("GAIN_P3_FOR_VP")})
-    if get("UNLOCK_TERRAIN"):
+        require_action(game, faction, d.DarklingConvert(amount=p.convert_w_to_p))
+    if p.gain_p3_for_vp:
+        require_action(game, faction, d.GainToken(amount=p.gain_p3_for_vp))
+    if p.unlock_terrain:
         incomplete = True
-        require_action(game, faction, {"type": "unlock-terrain", "count": get("UNLOCK_TERRAIN")})
+        require_action(game, faction, d.UnlockTerrain(count=p.unlock_terrain))
     return incomplete
 
 
@@ -274,10 +250,10 @@ def maybe_advance_to_next_player(game: Game, faction: FactionState | None) -> No
         and game.active is faction
         and not faction.allowed_actions
     ):
-        dismiss_action(game, faction, "full")
+        dismiss_action(game, faction, d.FullTurn)
         nxt = next_in_turn(game, faction)
         if nxt is not None:
-            require_action(game, nxt, {"type": "full"})
+            require_action(game, nxt, d.FullTurn())
             start_full_move(game, nxt)
             _advance_turn_counter(game, faction, nxt)
     if game.new_order:
@@ -314,7 +290,7 @@ def what_next(game: Game) -> None:
     if game.state == "play":
         _play(game)
     if game.state == "abort":
-        game.action_required = [{"type": "gameover", "aborted": True}]
+        game.action_required = [d.GameOver(aborted=True)]
         game.aborted = True
         game.finished = True
 
@@ -336,7 +312,7 @@ def _wait_for_players(game: Game) -> None:
         if len(game.players) == game.player_count:
             game.state = "select-factions"
         else:
-            game.action_required = [{"type": "not-started"}]
+            game.action_required = [d.NotStarted()]
     else:
         game.action_required = []
 
@@ -349,7 +325,7 @@ def _select_factions(game: Game) -> None:
         if detect_incomplete_turn(game, game.order[-1]):
             return
     if len(game.players) != len(game.order):
-        game.action_required = [{"type": "faction"}]
+        game.action_required = [d.PickFaction()]
     else:
         game.state = "post-setup"
 
@@ -360,7 +336,7 @@ def _post_setup(game: Game) -> None:
         post = faction.extra.pop("post_setup", None)
         if post:
             for key, value in post.items():
-                faction.res[key] = value
+                faction.set(key, value)
         incomplete |= detect_incomplete_turn(game, faction)
     if not incomplete:
         game.state = "initial-dwellings"
@@ -373,14 +349,14 @@ def _initial_dwellings(game: Game) -> None:
     if step == "bonus":
         game.state = "initial-bonus"
     else:
-        game.action_required = [{"type": "dwelling", "faction": name}]
+        game.action_required = [d.PlaceDwelling(faction=name)]
         game.factions[name].allowed_sub_actions = {"build": 1}
 
 
 def _initial_bonus(game: Game) -> None:
     if game.setup_order:
         name = game.setup_order[0][0]
-        game.action_required = [{"type": "bonus", "faction": name}]
+        game.action_required = [d.PickBonus(faction=name)]
         game.factions[name].allowed_sub_actions = {"pass": 1}
     else:
         game.action_required = []
@@ -399,10 +375,8 @@ def _income(game: Game) -> None:
 
 def _income_terrain_unlock(game: Game) -> None:
     for faction in game.in_order():
-        if faction.get("UNLOCK_TERRAIN"):
-            require_action(
-                game, faction, {"type": "unlock-terrain", "count": faction.get("UNLOCK_TERRAIN")}
-            )
+        if faction.pending.unlock_terrain:
+            require_action(game, faction, d.UnlockTerrain(count=faction.pending.unlock_terrain))
     if any_pending(game):
         return
     if game.income_state == "cult":
@@ -424,7 +398,7 @@ def _play(game: Game) -> None:
         scoring.finish(game)
     else:
         game.state = "income"
-        game.income_state = "all" if "merge-income-phases" in game.options else "cult"
+        game.income_state = "all" if Option.MERGE_INCOME_PHASES in game.options else "cult"
         what_next(game)
 
 
@@ -469,7 +443,7 @@ def start_round(game: Game) -> None:
     for faction in order:
         if faction.dropped:
             continue
-        require_action(game, faction, {"type": "full"})
+        require_action(game, faction, d.FullTurn())
         start_full_move(game, faction)
         game.full_turn_played = False
         break
@@ -507,7 +481,7 @@ def take_income(game: Game, faction: FactionState, mask: int) -> None:
             kind={1: "cult", 14: "other"}.get(mask, "all"),
         )
     )
-    if faction.get("SPADE"):
-        require_action(game, faction, {"type": "transform", "amount": faction.get("SPADE")})
-    if faction.get("CULT"):
-        require_action(game, faction, {"type": "cult", "amount": faction.get("CULT")})
+    if faction.pending.spade:
+        require_action(game, faction, d.Transform(amount=faction.pending.spade))
+    if faction.pending.cult:
+        require_action(game, faction, d.CultSteps(amount=faction.pending.cult))
