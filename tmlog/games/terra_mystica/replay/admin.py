@@ -9,6 +9,7 @@ from tmlog.games.terra_mystica.model import actions as a
 from tmlog.games.terra_mystica.model.enums import Tile
 from tmlog.games.terra_mystica.replay import (
     commands,
+    segment,
     turns,
 )
 from tmlog.games.terra_mystica.replay.guards import Handler, no_faction
@@ -31,7 +32,7 @@ def _score(game: Game, faction: FactionState | None, action: a.Score) -> None:
         spec = SCORING.get(tile.value)
         if spec is None:
             raise IllegalMove(f"{tile.value} is not a round-scoring tile")
-        game.ledger.add_comment(f"Round {i} scoring: {tile.value}, {spec.display}")
+        segment.write_comment(game, f"Round {i} scoring: {tile.value}, {spec.display}")
     game.score_tiles = [t.value for t in action.tiles]
 
 
@@ -39,7 +40,7 @@ def _delete(game: Game, faction: FactionState | None, action: a.Delete) -> None:
     finalize_setup(game)
     name = action.tile.upper()
     holder: dict[str, Any] = faction.res if faction is not None else (game.pool or {})
-    game.ledger.add_comment(f"Removing tile {name}")
+    segment.write_comment(game, f"Removing tile {name}")
     if name not in holder or holder[name] <= 1:
         holder.pop(name, None)
     else:
@@ -54,7 +55,7 @@ def _option(game: Game, faction: FactionState | None, action: a.SetOption) -> No
     if name == "maintain-player-order" and game.player_count is not None:
         raise IllegalMove("maintain-player-order can only be used in private games")
     game.options.add(name)
-    game.ledger.add_comment(f"option {name}")
+    segment.write_comment(game, f"option {name}")
 
 
 def _drop_option(game: Game, faction: FactionState | None, action: a.DropOption) -> None:
@@ -100,18 +101,18 @@ def _randomize(game: Game, faction: FactionState | None, action: a.Randomize) ->
     commands.do_command(
         game, None, a.Score(tiles=tuple(Tile(t) for t in drawn[:6]), line=action.line)
     )
-    game.ledger.finish_row()
+    segment.close_row(game)
     bonus = draw.shuffle(sorted(k for k in (game.pool or {}) if k.startswith("BON")))
     while len(bonus) > len(game.players) + 3:
         commands.do_command(game, None, a.Delete(tile=bonus.pop(0), line=action.line))
-        game.ledger.finish_row()
+        segment.close_row(game)
     if "maintain-player-order" in game.options:
         players = sorted(game.players, key=lambda p: p["index"])
     else:
         ordered = sorted(game.players, key=lambda p: (str(p["name"]).lower(), p["index"]))
         players = draw.shuffle(ordered, name=lambda p: str(p["name"]))
     for seat, player in enumerate(players, 1):
-        game.ledger.add_comment(f"Player {seat}: {player['name']}")
+        segment.write_comment(game, f"Player {seat}: {player['name']}")
     if "fire-and-ice-final-scoring" in game.options:
         kinds = sorted(FIRE_ICE_FINAL_SCORING)
         if action.version != "v1":
@@ -123,7 +124,7 @@ def _randomize(game: Game, faction: FactionState | None, action: a.Randomize) ->
 def _map(game: Game, faction: FactionState | None, action: a.SelectMap) -> None:
     no_faction(faction, action)
     game.map_variant = None if action.map_id == "original" else action.map_id
-    game.ledger.add_comment(f"map {action.map_id}")
+    segment.write_comment(game, f"map {action.map_id}")
 
 
 def _faction_variant(game: Game, faction: FactionState | None, action: a.FactionVariant) -> None:
@@ -141,7 +142,7 @@ def add_final_scoring(game: Game, name: str) -> None:
         raise IllegalMove(f"unknown final scoring type {name}")
     game.final_scoring[name] = FINAL_SCORING_POINTS[name]
     game.non_standard = True
-    game.ledger.add_comment(f"Added final scoring tile: {name}")
+    segment.write_comment(game, f"Added final scoring tile: {name}")
 
 
 def _noop(game: Game, faction: FactionState | None, action: a.Action) -> None:

@@ -78,7 +78,7 @@ def _build(game: Game, faction: FactionState | None, action: a.Build) -> None:
         )
     if not game.round:
         turns.setup_step_done(game)
-        game.ledger.force_finish = True
+        game.segment.must_end = True
 
     leech.note_leech(game, f, where)
     economy.advance_track(game, f, "D", f.buildings["D"], free=free)

@@ -24,7 +24,7 @@ def _pick_color(game: Game, faction: FactionState | None, action: a.PickColor) -
             raise IllegalMove(f"{wanted} is not available")
     del f.res["PICK_COLOR"]
     field = f.extra.get("pick_color_field", "secondary_color")
-    game.ledger.force_finish = True
+    game.segment.must_end = True
     if field == "color":
         orig = f.color
         f.color = wanted

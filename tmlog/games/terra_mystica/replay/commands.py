@@ -1,7 +1,7 @@
 """What each command does to the game: the rules of every verb.
 
-:func:`do_command` plays one command of the log (grouping ledger rows as the
-reference engine does); :func:`execute` applies a command's rules. Handlers
+:func:`do_command` plays one command of the log (within the faction's row, as the
+reference engine groups them); :func:`execute` applies a command's rules. Handlers
 raise :class:`~tmlog.errors.IllegalMove` naming the rule broken.
 """
 
@@ -16,6 +16,7 @@ from tmlog.games.terra_mystica.replay import (
     exchange,
     flow,
     moves,
+    segment,
     setup,
     turns,
 )
@@ -25,11 +26,11 @@ from tmlog.games.terra_mystica.replay.state import FactionState, Game
 
 
 def do_command(game: Game, faction_name: str | None, action: a.Action) -> None:
-    """Play one command of the log, grouping it into ledger rows."""
-    ledger = game.ledger
+    """Play one command of the log, within its faction's row."""
+    seg = game.segment
     if isinstance(action, a.Comment):
         if not action.pragma:
-            ledger.add_comment(action.text)
+            segment.write_comment(game, action.text)
         return
     faction: FactionState | None = None
     if faction_name:
@@ -37,14 +38,14 @@ def do_command(game: Game, faction_name: str | None, action: a.Action) -> None:
         if faction is None:
             known = ", ".join(f.name for f in game.order) or "none yet"
             raise IllegalMove(f"{faction_name} are not in this game (factions: {known})")
-        if not ledger.collecting or ledger.current is not faction:
-            ledger.start_row(faction)
+        if not seg.open or seg.faction is not faction:
+            segment.open_row(game, faction)
     execute(game, faction, action, faction_name=faction_name)
     if faction is not None and not faction.dropped:
-        ledger.add_command(action)
-    if ledger.force_finish:
+        segment.note_command(game, action)
+    if seg.must_end:
         turns.maybe_advance_to_next_player(game, faction)
-        ledger.finish_row()
+        segment.close_row(game)
 
 
 def engine_row(game: Game, faction: FactionState, action: a.Action) -> None:
@@ -53,7 +54,7 @@ def engine_row(game: Game, faction: FactionState, action: a.Action) -> None:
     ``action`` names the faction (``faction=faction.tag``), as its row will.
     """
     do_command(game, faction.name, action)
-    game.ledger.finish_row()
+    segment.close_row(game)
 
 
 def execute(

@@ -8,6 +8,7 @@ from tmlog.games.terra_mystica.model.enums import Tile
 from tmlog.games.terra_mystica.replay import (
     commands,
     leech,
+    segment,
     turns,
 )
 from tmlog.games.terra_mystica.replay.economy import adjust
@@ -26,7 +27,7 @@ def _adjust(game: Game, faction: FactionState | None, action: a.Adjust) -> None:
         commands.do_command(
             game, f.name, a.Pass(bonus=Tile(kind), faction=action.faction, line=action.line)
         )
-        game.ledger.finish_row()
+        segment.close_row(game)
         return
     f = need_faction(faction, action)
     adjust_command(game, f, action.delta, kind, action.source)
@@ -87,7 +88,7 @@ def adjust_command(
         ("LOSE_", "CULTS_ON_SAME_TRACK", "TOWN_SIZE", "TF_NEED_HEX_ADJACENCY")
     ):
         if "loose-adjust-resource" in game.options:
-            game.ledger.warn(f"dodgy resource manipulation ({delta} {kind})")
+            segment.warn(game, faction, f"dodgy resource manipulation ({delta} {kind})")
             game.dodgy = True
         else:
             raise IllegalMove(f"{faction.name} are not entitled to gain {delta} {kind} here")

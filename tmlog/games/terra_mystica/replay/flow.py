@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model import actions as a
-from tmlog.games.terra_mystica.replay import events, scoring, turns
+from tmlog.games.terra_mystica.replay import events, scoring, segment, turns
 from tmlog.games.terra_mystica.replay.economy import adjust
 from tmlog.games.terra_mystica.replay.guards import Handler, need_faction, no_faction
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
@@ -81,7 +81,7 @@ def _drop(game: Game, faction: FactionState | None, action: a.DropFaction) -> No
         adjust(game, target, discard, -1)
     game.setup_order = [step for step in game.setup_order if step[0] != name]
     turns.maybe_advance_to_next_player(game, target)
-    game.ledger.add_comment(f"{name} dropped from the game")
+    segment.write_comment(game, f"{name} dropped from the game")
 
 
 HANDLERS: dict[type, Handler] = {

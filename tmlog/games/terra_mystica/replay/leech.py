@@ -14,7 +14,7 @@ from typing import Any
 
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model.actions import LeechEffect
-from tmlog.games.terra_mystica.replay import events, turns
+from tmlog.games.terra_mystica.replay import events, segment, turns
 from tmlog.games.terra_mystica.replay.economy import adjust, gain, gain_power
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.games.terra_mystica.replay.tiles import BUILDING_STRENGTH
@@ -80,7 +80,7 @@ def note_leech(game: Game, builder: FactionState, where: str) -> dict[str, int]:
             )
         )
     for color, amount in offers.items():
-        game.ledger.report_leech(color, amount)
+        segment.offer_power(game, color, amount)
     return offers
 
 
@@ -97,9 +97,9 @@ def pending_offers(game: Game, faction: FactionState) -> list[Record]:
 def _effect_row(
     game: Game, faction: FactionState, accepted: bool, bundle: Mapping[str, int]
 ) -> None:
-    before = faction.snapshot()
+    before = segment.snapshot(game, faction)
     gain(game, faction, bundle)
-    game.ledger.add_effect_row(faction, LeechEffect(accepted=accepted, faction=faction.tag), before)
+    segment.effect_row(game, faction, LeechEffect(accepted=accepted, faction=faction.tag), before)
 
 
 def accept(game: Game, faction: FactionState, amount: int, source: str) -> None:
@@ -135,13 +135,13 @@ def accept(game: Game, faction: FactionState, amount: int, source: str) -> None:
             )
             if "strict-leech" in game.options:
                 raise IllegalMove(message)
-            game.ledger.warn(message)
+            segment.warn(game, faction, message)
         found = record
         break
 
     if found is None:
         if not source and "strict-leech" not in game.options:
-            game.ledger.warn(f"invalid leech {amount} (accepting anyway)")
+            segment.warn(game, faction, f"invalid leech {amount} (accepting anyway)")
         else:
             raise IllegalMove(
                 f"{faction.name} have no offer of {amount} power"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model import actions as a
-from tmlog.games.terra_mystica.replay import economy, events, leech, scoring, turns
+from tmlog.games.terra_mystica.replay import economy, events, leech, scoring, segment, turns
 from tmlog.games.terra_mystica.replay.economy import adjust, gain, pay
 from tmlog.games.terra_mystica.replay.guards import Handler, need_active, need_faction
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
@@ -88,7 +88,7 @@ def _pass(game: Game, faction: FactionState | None, action: a.Pass) -> None:
         if not game.round:
             turns.setup_step_done(game)
         if game.round == 6:
-            game.ledger.warn("Can't take a bonus tile when passing on last round")
+            segment.warn(game, f, "Can't take a bonus tile when passing on last round")
         else:
             if (game.pool or {}).get(bonus, 0) < 1:
                 raise IllegalMove(f"{bonus} is not available")
@@ -100,7 +100,7 @@ def _pass(game: Game, faction: FactionState | None, action: a.Pass) -> None:
     game.events.append(
         events.Passed(round=game.round, turn=game.turn, line=game.line, faction=f.name, bonus=bonus)
     )
-    game.ledger.force_finish = True
+    game.segment.must_end = True
 
 
 def _advance(game: Game, faction: FactionState | None, action: a.Advance) -> None:
@@ -117,7 +117,7 @@ def _leech(game: Game, faction: FactionState | None, action: a.Leech) -> None:
     f = need_faction(faction, action)
     source = action.source_faction.value if action.source_faction else ""
     leech.accept(game, f, action.amount, source)
-    game.ledger.force_finish = True
+    game.segment.must_end = True
 
 
 def _decline(game: Game, faction: FactionState | None, action: a.Decline) -> None:
@@ -131,7 +131,7 @@ def _decline(game: Game, faction: FactionState | None, action: a.Decline) -> Non
                 f"there is no offer of {action.amount} power from {source} to decline"
             )
         turns.clear_empty(game)
-    game.ledger.force_finish = True
+    game.segment.must_end = True
 
 
 def decline_all(game: Game, faction: FactionState, *, explicit: bool) -> int:

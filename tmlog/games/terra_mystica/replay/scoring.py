@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from tmlog.games.terra_mystica.model.actions import Action, Adjust, Burn, Convert, ScoreResources
 from tmlog.games.terra_mystica.model.enums import Resource
-from tmlog.games.terra_mystica.replay import commands, events, terrain
+from tmlog.games.terra_mystica.replay import commands, events, segment, terrain
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.games.terra_mystica.replay.tiles import CULTS, PASS_VP_TILES, TILES
 
@@ -121,12 +121,12 @@ def finish(game: Game) -> None:
         points = game.final_scoring[kind]
         if kind == "cults":
             for cult in CULTS:
-                game.ledger.add_comment(f"Scoring {cult} cult")
+                segment.write_comment(game, f"Scoring {cult} cult")
                 rank(game, cult, points, _final_award(game, cult.lower()))
         else:
-            game.ledger.add_comment(f"Scoring {kind}")
+            segment.write_comment(game, f"Scoring {kind}")
             rank(game, kind, points, _final_award(game, kind))
-    game.ledger.add_comment("Converting resources to VPs")
+    segment.write_comment(game, "Converting resources to VPs")
     for faction in game.in_order():
         commands.engine_row(game, faction, ScoreResources(faction=faction.tag))
     for faction in game.in_order():

@@ -25,8 +25,8 @@ from tmlog.games.terra_mystica.replay.tiles import (
 _TILE_NAMES = {"BON": BONUS_TILES, "FAV": FAVOR_TILES, "TW": TOWN_TILES}
 
 if TYPE_CHECKING:
-    from tmlog.games.terra_mystica.replay.events import Event
-    from tmlog.games.terra_mystica.replay.ledger import Ledger
+    from tmlog.games.terra_mystica.replay.events import EngineEvent
+    from tmlog.games.terra_mystica.replay.segment import Segment
 
 
 PLAIN_RESOURCES = frozenset(("C", "W", "P1", "P2", "P3", "VP"))
@@ -269,7 +269,8 @@ class Game:
         self.in_preview = False
         self.dodgy = False
         self.non_standard = False
-        self.events: list[Event] = []
+        self.events: list[EngineEvent] = []
+        """What the engine reported since the replayer last collected it."""
         self.warnings: list[str] = []
         self.line = 0
         """Log line of the command being replayed, stamped on events."""
@@ -279,7 +280,8 @@ class Game:
         """The scoring tile if it scores gains (spades, towns), else None."""
         self.final_resources = False
         """True while resources are being converted at the end of the game."""
-        self.ledger: Ledger
+        self.segment: Segment
+        """Which faction's row of play is open (set by the replayer)."""
 
     # -------------------------------------------------------------- factions
 

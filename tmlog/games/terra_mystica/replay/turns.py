@@ -13,7 +13,7 @@ from typing import Any
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model.actions import FactionIncome
 from tmlog.games.terra_mystica.model.enums import IncomeKind
-from tmlog.games.terra_mystica.replay import commands, events, income, moves, scoring
+from tmlog.games.terra_mystica.replay import commands, events, income, moves, scoring, segment
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.games.terra_mystica.replay.tiles import SCORING
 
@@ -144,9 +144,9 @@ def require_subaction(
         unpassed = [f for f in game.order if not f.passed and not f.dropped]
         if len(unpassed) == 1:
             maybe_advance_to_next_player(game, faction)
-            if not game.ledger.force_finish:
-                game.ledger.finish_row()
-            game.ledger.start_row(faction)
+            if not game.segment.must_end:
+                segment.close_row(game)
+            segment.open_row(game, faction)
             start_full_move(game, faction)
             require_subaction(game, faction, kind, followup)
             return
@@ -180,7 +180,6 @@ def detect_incomplete_turn(game: Game, faction: FactionState) -> bool:
                 ]
                 break
         return False
-    ledger = game.ledger
     incomplete = False
     get = faction.get
     if get("PICK_COLOR"):
@@ -191,41 +190,41 @@ def detect_incomplete_turn(game: Game, faction: FactionState) -> bool:
         require_action(game, faction, {"type": "transform", "amount": get("SPADE")})
     if get("FREE_TF"):
         incomplete = True
-        ledger.warn(f"Unused free terraform for {faction.name}")
+        segment.warn(game, faction, f"Unused free terraform for {faction.name}")
         require_action(game, faction, {"type": "transform"})
     if get("VOLCANO_TF"):
         incomplete = True
-        ledger.warn(f"Unused terraform for {faction.name}")
+        segment.warn(game, faction, f"Unused terraform for {faction.name}")
         require_action(game, faction, {"type": "transform"})
     if get("LOSE_CULT"):
         require_action(game, faction, {"type": "lose-cult", "amount": get("LOSE_CULT")})
         return True
     if get("FREE_TP"):
         incomplete = True
-        ledger.warn(f"Unused free trading post for {faction.name}")
+        segment.warn(game, faction, f"Unused free trading post for {faction.name}")
         require_action(game, faction, {"type": "upgrade"})
     if get("FREE_D"):
         incomplete = True
-        ledger.warn(f"Unused free dwelling for {faction.name}")
+        segment.warn(game, faction, f"Unused free dwelling for {faction.name}")
         require_action(game, faction, {"type": "dwelling"})
     if get("CULT"):
         require_action(game, faction, {"type": "cult", "amount": get("CULT")})
         return True
     if get("GAIN_FAVOR"):
         incomplete = True
-        ledger.warn(f"favor not taken by {faction.name}")
+        segment.warn(game, faction, f"favor not taken by {faction.name}")
         require_action(game, faction, {"type": "favor", "amount": get("GAIN_FAVOR")})
     else:
         dismiss_action(game, faction, "favor")
     if get("GAIN_TW"):
         incomplete = True
-        ledger.warn(f"town tile not taken by {faction.name}")
+        segment.warn(game, faction, f"town tile not taken by {faction.name}")
         require_action(game, faction, {"type": "town", "amount": get("GAIN_TW")})
     else:
         dismiss_action(game, faction, "town")
     if get("BRIDGE"):
         incomplete = True
-        ledger.warn("bridge paid for but not placed")
+        segment.warn(game, faction, "bridge paid for but not placed")
         require_action(game, faction, {"type": "bridge"})
     else:
         dismiss_action(game, faction, "bridge")
@@ -259,8 +258,7 @@ def _advance_turn_counter(game: Game, faction: FactionState, nxt: FactionState) 
         game.turn += 1
     if faction.order >= nxt.order:
         game.full_turn_played = True
-    game.ledger.turn = game.turn
-    game.ledger.turn_header(game.round, game.turn)
+    segment.turn_header(game)
 
 
 def maybe_advance_to_next_player(game: Game, faction: FactionState | None) -> None:
@@ -283,7 +281,7 @@ def maybe_advance_to_next_player(game: Game, faction: FactionState | None) -> No
     if game.new_order:
         game.order = game.new_order
         game.new_order = []
-    game.ledger.finish_row()
+    segment.close_row(game)
 
 
 # --------------------------------------------------------------- the phases
@@ -384,7 +382,7 @@ def _initial_bonus(game: Game) -> None:
         game.factions[name].allowed_sub_actions = {"pass": 1}
     else:
         game.action_required = []
-        game.ledger.finish_row()
+        segment.close_row(game)
         game.state = "income"
 
 
@@ -410,7 +408,7 @@ def _income_terrain_unlock(game: Game) -> None:
         game.state = "income"
         what_next(game)
     else:
-        game.ledger.finish_row()
+        segment.close_row(game)
         game.state = "play"
         start_round(game)
 
@@ -430,8 +428,8 @@ def _play(game: Game) -> None:
 
 def income_for_all(game: Game, kind: str | None) -> None:
     """Income rows for every faction, in turn order."""
-    if not game.ledger.trailing_comment:
-        game.ledger.add_comment(f"Round {game.round + 1} income")
+    if not game.segment.after_comment:
+        segment.write_comment(game, f"Round {game.round + 1} income")
     action_kind = IncomeKind(kind) if kind else None
     for faction in game.in_turn_order():
         commands.engine_row(game, faction, FactionIncome(income=action_kind, faction=faction.tag))
@@ -451,9 +449,7 @@ def start_round(game: Game) -> None:
     for tile, count in pool.items():
         if tile.startswith("BON") and count:
             game.bonus_coins[tile] = game.bonus_coins.get(tile, 0) + 1
-    game.ledger.round = game.round
-    game.ledger.turn = game.turn
-    game.ledger.turn_header(game.round, game.turn)
+    segment.turn_header(game)
     order = game.in_turn_order()
     for i, faction in enumerate(order):
         faction.order = i
