@@ -8,9 +8,9 @@ from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model import actions as a
 from tmlog.games.terra_mystica.model.enums import Tile
 from tmlog.games.terra_mystica.replay import (
-    commands,
+    dispatch,
+    phases,
     segment,
-    turns,
 )
 from tmlog.games.terra_mystica.replay.guards import Handler, no_faction
 from tmlog.games.terra_mystica.replay.options import VALID_OPTIONS
@@ -80,14 +80,14 @@ def _order(game: Game, faction: FactionState | None, action: a.Order) -> None:
     no_faction(faction, action)
     wanted = {u.lower(): i for i, u in enumerate(action.usernames)}
     game.players.sort(key=lambda p: wanted.get(str(p.get("username") or "").lower(), len(wanted)))
-    turns.advance_state(game, "select-factions")
+    phases.advance_state(game, "select-factions")
 
 
 def _randomize(game: Game, faction: FactionState | None, action: a.Randomize) -> None:
     no_faction(faction, action)
     finalize_setup(game)
     if game.player_count is None:
-        turns.advance_state(game, "select-factions")
+        phases.advance_state(game, "select-factions")
     if game.player_count is not None and len(game.players) != game.player_count:
         return
     if not game.players:
@@ -98,13 +98,13 @@ def _randomize(game: Game, faction: FactionState | None, action: a.Randomize) ->
         drawn = draw.shuffle(tiles)
         if "SCORE1" not in drawn[4:6]:
             break
-    commands.do_command(
+    dispatch.do_command(
         game, None, a.Score(tiles=tuple(Tile(t) for t in drawn[:6]), line=action.line)
     )
     segment.close_row(game)
     bonus = draw.shuffle(sorted(k for k in (game.pool or {}) if k.startswith("BON")))
     while len(bonus) > len(game.players) + 3:
-        commands.do_command(game, None, a.Delete(tile=bonus.pop(0), line=action.line))
+        dispatch.do_command(game, None, a.Delete(tile=bonus.pop(0), line=action.line))
         segment.close_row(game)
     if "maintain-player-order" in game.options:
         players = sorted(game.players, key=lambda p: p["index"])

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model import actions as a
-from tmlog.games.terra_mystica.replay import economy, events, leech, terrain, towns, turns
+from tmlog.games.terra_mystica.replay import (
+    economy,
+    events,
+    leech,
+    pending,
+    phases,
+    terrain,
+    towns,
+    turns,
+)
 from tmlog.games.terra_mystica.replay.board import RIVER
 from tmlog.games.terra_mystica.replay.economy import adjust, gain, pay
 from tmlog.games.terra_mystica.replay.guards import Handler, need_active, need_faction
@@ -23,7 +32,7 @@ def _check_hex(game: Game, where: str) -> None:
 
 def _build(game: Game, faction: FactionState | None, action: a.Build) -> None:
     if not game.players:
-        turns.advance_state(game, "initial-dwellings")
+        phases.advance_state(game, "initial-dwellings")
     f = need_active(game, faction, action)
     where = action.hex
     _check_hex(game, where)
@@ -206,11 +215,11 @@ def _transform_hex(game: Game, f: FactionState, where: str, color: str | None) -
             economy.maybe_special(game, f, kind, "spend")
     f.require_home_terrain_tf = False
     if not f.get("SPADE"):
-        turns.dismiss_action(game, f, "transform")
+        pending.dismiss_action(game, f, "transform")
         f.allowed_sub_actions.pop("transform", None)
         f.require_home_terrain_tf = False
     else:
-        for record in turns.find_actions(game, f, "transform"):
+        for record in pending.find_actions(game, f, "transform"):
             record["amount"] = f.get("SPADE")
         if color != f.color and not f.passed:
             f.require_home_terrain_tf = True

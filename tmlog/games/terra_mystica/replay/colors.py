@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model import actions as a
-from tmlog.games.terra_mystica.replay import terrain, turns
+from tmlog.games.terra_mystica.replay import pending, terrain
 from tmlog.games.terra_mystica.replay.building import recolor
 from tmlog.games.terra_mystica.replay.economy import gain, pay
 from tmlog.games.terra_mystica.replay.guards import Handler, need_faction
@@ -66,7 +66,7 @@ def _unlock(game: Game, faction: FactionState | None, action: a.UnlockTerrain) -
         f.special.pop("P", None)
     f.res["UNLOCK_TERRAIN"] -= 1
     if not f.res["UNLOCK_TERRAIN"]:
-        turns.dismiss_action(game, f, "unlock-terrain")
+        pending.dismiss_action(game, f, "unlock-terrain")
 
 
 HANDLERS: dict[type, Handler] = {

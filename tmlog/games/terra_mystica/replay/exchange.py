@@ -5,12 +5,7 @@ from __future__ import annotations
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model import actions as a
 from tmlog.games.terra_mystica.model.enums import Tile
-from tmlog.games.terra_mystica.replay import (
-    commands,
-    leech,
-    segment,
-    turns,
-)
+from tmlog.games.terra_mystica.replay import dispatch, leech, pending, segment
 from tmlog.games.terra_mystica.replay.economy import adjust
 from tmlog.games.terra_mystica.replay.guards import Handler, need_active, need_faction
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
@@ -24,7 +19,7 @@ def _adjust(game: Game, faction: FactionState | None, action: a.Adjust) -> None:
     if game.round == 0 and kind.startswith("BON"):
         # Legacy notation: taking a bonus tile in setup means passing.
         f = need_faction(faction, action)
-        commands.do_command(
+        dispatch.do_command(
             game, f.name, a.Pass(bonus=Tile(kind), faction=action.faction, line=action.line)
         )
         segment.close_row(game)
@@ -99,11 +94,11 @@ def adjust_command(
         res.pop("TF_NEED_HEX_ADJACENCY", None)
     if kind == "FREE_D" and res.get("FREE_D") == 0:
         res.pop("TELEPORT_NO_TF", None)
-    turns.dismiss_action(game, faction, "cult")
+    pending.dismiss_action(game, faction, "cult")
     if kind == "SPADE" and res.get("SPADE", 0) < 1:
-        turns.dismiss_action(game, faction, "transform")
+        pending.dismiss_action(game, faction, "transform")
     if kind.startswith("GAIN_"):
-        turns.dismiss_action(game, faction, "gain-token")
+        pending.dismiss_action(game, faction, "gain-token")
 
 
 def _convert(game: Game, faction: FactionState | None, action: a.Convert) -> None:
@@ -140,7 +135,7 @@ def _gain(game: Game, faction: FactionState | None, action: a.Gain) -> None:
     adjust(game, f, paid, -1, "convert")
     adjust(game, f, to, 1, "convert")
     f.res[field] -= 1
-    turns.dismiss_action(game, f, "gain-token")
+    pending.dismiss_action(game, f, "gain-token")
 
 
 def _burn(game: Game, faction: FactionState | None, action: a.Burn) -> None:

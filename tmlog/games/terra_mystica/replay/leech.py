@@ -14,7 +14,7 @@ from typing import Any
 
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model.actions import LeechEffect
-from tmlog.games.terra_mystica.replay import events, segment, turns
+from tmlog.games.terra_mystica.replay import events, pending, segment
 from tmlog.games.terra_mystica.replay.economy import adjust, gain, gain_power
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.games.terra_mystica.replay.tiles import BUILDING_STRENGTH
@@ -53,7 +53,7 @@ def note_leech(game: Game, builder: FactionState, where: str) -> dict[str, int]:
         actual = min(amount, receiver.get("P1") * 2 + receiver.get("P2"))
         if receiver.dropped:
             actual = 0
-        turns.require_action(
+        pending.require_action(
             game,
             receiver,
             {
@@ -169,8 +169,8 @@ def accept(game: Game, faction: FactionState, amount: int, source: str) -> None:
         )
 
     for builder in reactions:
-        turns.detect_incomplete_turn(game, builder)
-    turns.clear_empty(game)
+        pending.detect_incomplete_turn(game, builder)
+    pending.clear_empty(game)
 
     capacity = faction.get("P1") * 2 + faction.get("P2")
     for record in game.action_required:
@@ -226,3 +226,14 @@ def _maybe_all_declined(game: Game, record: Record) -> None:
     if not builder.leech_effect or "errata-cultist-power" not in game.options:
         return
     _effect_row(game, builder, False, builder.leech_effect["not_taken"])
+
+
+def decline_all(game: Game, faction: FactionState, *, explicit: bool) -> int:
+    """Refuse every offer ``faction`` has; returns how many there were."""
+    declined = 0
+    for record in pending_offers(game, faction):
+        declined += decline(
+            game, faction, record["amount"], record["from_faction"], explicit=explicit
+        )
+        pending.clear_empty(game)
+    return declined

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model import actions as a
-from tmlog.games.terra_mystica.replay import economy, events, leech, scoring, segment, turns
+from tmlog.games.terra_mystica.replay import (
+    economy,
+    events,
+    leech,
+    pending,
+    scoring,
+    segment,
+    turns,
+)
 from tmlog.games.terra_mystica.replay.economy import adjust, gain, pay
 from tmlog.games.terra_mystica.replay.guards import Handler, need_active, need_faction
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
@@ -123,25 +131,15 @@ def _leech(game: Game, faction: FactionState | None, action: a.Leech) -> None:
 def _decline(game: Game, faction: FactionState | None, action: a.Decline) -> None:
     f = need_faction(faction, action)
     if action.amount is None:
-        decline_all(game, f, explicit=True)
+        leech.decline_all(game, f, explicit=True)
     else:
         source = action.source_faction.value if action.source_faction else ""
         if not leech.decline(game, f, action.amount, source, explicit=True):
             raise IllegalMove(
                 f"there is no offer of {action.amount} power from {source} to decline"
             )
-        turns.clear_empty(game)
+        pending.clear_empty(game)
     game.segment.must_end = True
-
-
-def decline_all(game: Game, faction: FactionState, *, explicit: bool) -> int:
-    declined = 0
-    for record in leech.pending_offers(game, faction):
-        declined += leech.decline(
-            game, faction, record["amount"], record["from_faction"], explicit=explicit
-        )
-        turns.clear_empty(game)
-    return declined
 
 
 HANDLERS: dict[type, Handler] = {

@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 
 from tmlog.errors import ReplayError
 from tmlog.games.terra_mystica.model import actions as a
-from tmlog.games.terra_mystica.replay import commands, segment, turns
+from tmlog.games.terra_mystica.replay import dispatch, phases, segment, turns
 from tmlog.games.terra_mystica.replay.board import board_for, parse_terrain
+from tmlog.games.terra_mystica.replay.commands import RULES
 from tmlog.games.terra_mystica.replay.events import (
     CommentWritten,
     EngineEvent,
@@ -113,6 +114,7 @@ class Replayer:
             board_for(parse_terrain(MAPS[map_id][1])), options=set(options), vp_setup=vp_setup
         )
         game.segment = Segment(record=rows)
+        game.rules = RULES
         self._game = game
         self._stop = stop
         self.source = source
@@ -154,7 +156,7 @@ class Replayer:
         game.line = action.line
         game.segment.action = action
         try:
-            commands.do_command(game, key if key not in ("", "comment") else None, action)
+            dispatch.do_command(game, key if key not in ("", "comment") else None, action)
         except ReplayError as err:  # IllegalMove keeps its class through located()
             self.failed = True
             raise err.located(source=self.source, line=action.line, command=str(action)) from None
@@ -180,7 +182,7 @@ class Replayer:
             faction = game.factions.get(key) if key else None
             if next_key != key and faction is not None:
                 turns.maybe_advance_to_next_player(game, faction)
-            turns.what_next(game)
+            phases.what_next(game)
         except ReplayError as err:
             self.failed = True
             raise err.located(source=self.source, line=action.line, command=str(action)) from None

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from tmlog.games.terra_mystica.model.actions import Action, Adjust, Burn, Convert, ScoreResources
 from tmlog.games.terra_mystica.model.enums import Resource
-from tmlog.games.terra_mystica.replay import commands, events, segment, terrain
+from tmlog.games.terra_mystica.replay import dispatch, events, segment, terrain
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.games.terra_mystica.replay.tiles import CULTS, PASS_VP_TILES, TILES
 
@@ -128,7 +128,7 @@ def finish(game: Game) -> None:
             rank(game, kind, points, _final_award(game, kind))
     segment.write_comment(game, "Converting resources to VPs")
     for faction in game.in_order():
-        commands.engine_row(game, faction, ScoreResources(faction=faction.tag))
+        dispatch.engine_row(game, faction, ScoreResources(faction=faction.tag))
     for faction in game.in_order():
         faction.passed = False
     game.action_required = [{"type": "gameover"}]
@@ -138,7 +138,7 @@ def finish(game: Game) -> None:
 def _final_award(game: Game, label: str) -> Callable[[FactionState, int], None]:
     def award(faction: FactionState, vp: int) -> None:
         row = Adjust(delta=vp, what=Resource.VP, source=label, faction=faction.tag)
-        commands.engine_row(game, faction, row)
+        dispatch.engine_row(game, faction, row)
 
     return award
 
@@ -151,17 +151,17 @@ def score_resources(game: Game, faction: FactionState) -> None:
     try:
         burn = faction.get("P2") // 2
         if burn:
-            commands.execute(game, faction, Burn(amount=burn))
+            dispatch.execute(game, faction, Burn(amount=burn))
         steps: list[Action] = []
         steps += [_to_coin(Resource.PW)] * faction.get("P3")
         steps += [_to_coin(Resource.P)] * faction.get("P")
         steps += [_to_coin(Resource.W)] * faction.get("W")
         for step in steps:
-            commands.execute(game, faction, step)
+            dispatch.execute(game, faction, step)
         rate = faction.exchange_rates.get("C", {}).get("VP", 3)
         vp = faction.get("C") // rate
         if vp:
-            commands.execute(
+            dispatch.execute(
                 game,
                 faction,
                 Convert(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model import actions as a
-from tmlog.games.terra_mystica.replay import events, segment, turns
+from tmlog.games.terra_mystica.replay import events, phases, segment, turns
 from tmlog.games.terra_mystica.replay.factions import FACTION_BOARDS
 from tmlog.games.terra_mystica.replay.fire_ice import FIRE_ICE_SETS
 from tmlog.games.terra_mystica.replay.guards import Handler, no_faction
@@ -98,7 +98,7 @@ def _setup(game: Game, faction: FactionState | None, action: a.Setup) -> None:
     no_faction(faction, action)
     name = action.chosen.value
     finalize_setup(game)
-    turns.advance_state(game, "select-factions")
+    phases.advance_state(game, "select-factions")
     board = None
     for variant in game.faction_variants:
         board = board or FIRE_ICE_SETS[variant].get(name)

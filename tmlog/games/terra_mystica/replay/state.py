@@ -6,7 +6,7 @@ Owned by the engine; nothing outside :mod:`tmlog.games.terra_mystica.replay` sho
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +26,7 @@ _TILE_NAMES = {"BON": BONUS_TILES, "FAV": FAVOR_TILES, "TW": TOWN_TILES}
 
 if TYPE_CHECKING:
     from tmlog.games.terra_mystica.replay.events import EngineEvent
+    from tmlog.games.terra_mystica.replay.guards import Handler
     from tmlog.games.terra_mystica.replay.segment import Segment
 
 
@@ -282,6 +283,8 @@ class Game:
         """True while resources are being converted at the end of the game."""
         self.segment: Segment
         """Which faction's row of play is open (set by the replayer)."""
+        self.rules: Mapping[type, Handler]
+        """What each command does, by action type (set by the replayer)."""
 
     # -------------------------------------------------------------- factions
 
