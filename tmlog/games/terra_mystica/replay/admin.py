@@ -6,8 +6,9 @@ from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model import actions as a
 from tmlog.games.terra_mystica.model.enums import Tile
 from tmlog.games.terra_mystica.replay import (
-    commands,
-    turns,
+    dispatch,
+    phases,
+    segment,
 )
 from tmlog.games.terra_mystica.replay.guards import Handler, no_faction
 from tmlog.games.terra_mystica.replay.holdings import HELD
@@ -30,14 +31,14 @@ def _score(game: Game, faction: FactionState | None, action: a.Score) -> None:
         spec = SCORING.get(tile.value)
         if spec is None:
             raise IllegalMove(f"{tile.value} is not a round-scoring tile")
-        game.ledger.add_comment(f"Round {i} scoring: {tile.value}, {spec.display}")
+        segment.write_comment(game, f"Round {i} scoring: {tile.value}, {spec.display}")
     game.score_tiles = [t.value for t in action.tiles]
 
 
 def _delete(game: Game, faction: FactionState | None, action: a.Delete) -> None:
     finalize_setup(game)
     name = action.tile.upper()
-    game.ledger.add_comment(f"Removing tile {name}")
+    segment.write_comment(game, f"Removing tile {name}")
     if faction is not None:
         if name in HELD:
             faction.set(name, max(faction.get(name) - 1, 0))
@@ -55,7 +56,7 @@ def _option(game: Game, faction: FactionState | None, action: a.SetOption) -> No
     if option is Option.MAINTAIN_PLAYER_ORDER and game.player_count is not None:
         raise IllegalMove("maintain-player-order can only be used in private games")
     game.options.add(option)
-    game.ledger.add_comment(f"option {option}")
+    segment.write_comment(game, f"option {option}")
 
 
 def _drop_option(game: Game, faction: FactionState | None, action: a.DropOption) -> None:
@@ -82,14 +83,14 @@ def _order(game: Game, faction: FactionState | None, action: a.Order) -> None:
     no_faction(faction, action)
     wanted = {u.lower(): i for i, u in enumerate(action.usernames)}
     game.players.sort(key=lambda p: wanted.get(str(p.get("username") or "").lower(), len(wanted)))
-    turns.advance_state(game, "select-factions")
+    phases.advance_state(game, "select-factions")
 
 
 def _randomize(game: Game, faction: FactionState | None, action: a.Randomize) -> None:
     no_faction(faction, action)
     finalize_setup(game)
     if game.player_count is None:
-        turns.advance_state(game, "select-factions")
+        phases.advance_state(game, "select-factions")
     if game.player_count is not None and len(game.players) != game.player_count:
         return
     if not game.players:
@@ -100,21 +101,21 @@ def _randomize(game: Game, faction: FactionState | None, action: a.Randomize) ->
         drawn = draw.shuffle(tiles)
         if "SCORE1" not in drawn[4:6]:
             break
-    commands.do_command(
+    dispatch.do_command(
         game, None, a.Score(tiles=tuple(Tile(t) for t in drawn[:6]), line=action.line)
     )
-    game.ledger.finish_row()
+    segment.close_row(game)
     bonus = draw.shuffle(sorted(k for k in (game.pool or {}) if k.startswith("BON")))
     while len(bonus) > len(game.players) + 3:
-        commands.do_command(game, None, a.Delete(tile=bonus.pop(0), line=action.line))
-        game.ledger.finish_row()
+        dispatch.do_command(game, None, a.Delete(tile=bonus.pop(0), line=action.line))
+        segment.close_row(game)
     if Option.MAINTAIN_PLAYER_ORDER in game.options:
         players = sorted(game.players, key=lambda p: p["index"])
     else:
         ordered = sorted(game.players, key=lambda p: (str(p["name"]).lower(), p["index"]))
         players = draw.shuffle(ordered, name=lambda p: str(p["name"]))
     for seat, player in enumerate(players, 1):
-        game.ledger.add_comment(f"Player {seat}: {player['name']}")
+        segment.write_comment(game, f"Player {seat}: {player['name']}")
     if Option.FIRE_AND_ICE_FINAL_SCORING in game.options:
         kinds = sorted(FIRE_ICE_FINAL_SCORING)
         if action.version != "v1":
@@ -126,7 +127,7 @@ def _randomize(game: Game, faction: FactionState | None, action: a.Randomize) ->
 def _map(game: Game, faction: FactionState | None, action: a.SelectMap) -> None:
     no_faction(faction, action)
     game.map_variant = None if action.map_id == "original" else action.map_id
-    game.ledger.add_comment(f"map {action.map_id}")
+    segment.write_comment(game, f"map {action.map_id}")
 
 
 def _faction_variant(game: Game, faction: FactionState | None, action: a.FactionVariant) -> None:
@@ -144,7 +145,7 @@ def add_final_scoring(game: Game, name: str) -> None:
         raise IllegalMove(f"unknown final scoring type {name}")
     game.final_scoring[name] = FINAL_SCORING_POINTS[name]
     game.non_standard = True
-    game.ledger.add_comment(f"Added final scoring tile: {name}")
+    segment.write_comment(game, f"Added final scoring tile: {name}")
 
 
 def _noop(game: Game, faction: FactionState | None, action: a.Action) -> None:

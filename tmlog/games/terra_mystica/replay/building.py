@@ -5,7 +5,16 @@ from __future__ import annotations
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model import actions as a
 from tmlog.games.terra_mystica.replay import decisions as d
-from tmlog.games.terra_mystica.replay import economy, events, leech, terrain, towns, turns
+from tmlog.games.terra_mystica.replay import (
+    economy,
+    events,
+    leech,
+    pending,
+    phases,
+    terrain,
+    towns,
+    turns,
+)
 from tmlog.games.terra_mystica.replay.board import RIVER
 from tmlog.games.terra_mystica.replay.economy import adjust, gain, pay
 from tmlog.games.terra_mystica.replay.guards import Handler, need_active, need_faction
@@ -25,7 +34,7 @@ def _check_hex(game: Game, where: str) -> None:
 
 def _build(game: Game, faction: FactionState | None, action: a.Build) -> None:
     if not game.players:
-        turns.advance_state(game, "initial-dwellings")
+        phases.advance_state(game, "initial-dwellings")
     f = need_active(game, faction, action)
     where = action.hex
     _check_hex(game, where)
@@ -82,7 +91,7 @@ def _build(game: Game, faction: FactionState | None, action: a.Build) -> None:
         )
     if not game.round:
         turns.setup_step_done(game)
-        game.ledger.force_finish = True
+        game.segment.must_end = True
 
     leech.note_leech(game, f, where)
     economy.advance_track(game, f, "D", f.buildings["D"], free=free)
@@ -210,11 +219,11 @@ def _transform_hex(game: Game, f: FactionState, where: str, color: str | None) -
             economy.maybe_special(game, f, kind, "spend")
     f.require_home_terrain_tf = False
     if not f.pending.spade:
-        turns.dismiss_action(game, f, d.Transform)
+        pending.dismiss_action(game, f, d.Transform)
         f.allowed_sub_actions.pop("transform", None)
         f.require_home_terrain_tf = False
     else:
-        for record in turns.find_actions(game, f, d.Transform):
+        for record in pending.find_actions(game, f, d.Transform):
             record.amount = f.pending.spade
         if color != f.color and not f.passed:
             f.require_home_terrain_tf = True

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model import actions as a
 from tmlog.games.terra_mystica.replay import decisions as d
-from tmlog.games.terra_mystica.replay import terrain, turns
+from tmlog.games.terra_mystica.replay import pending, terrain
 from tmlog.games.terra_mystica.replay.building import recolor
 from tmlog.games.terra_mystica.replay.economy import gain, pay
 from tmlog.games.terra_mystica.replay.guards import Handler, need_faction
@@ -25,7 +25,7 @@ def _pick_color(game: Game, faction: FactionState | None, action: a.PickColor) -
             raise IllegalMove(f"{wanted} is not available")
     f.pending.pick_color = 0
     field = f.extra.get("pick_color_field", "secondary_color")
-    game.ledger.force_finish = True
+    game.segment.must_end = True
     if field == "color":
         orig = f.color
         f.color = wanted
@@ -67,7 +67,7 @@ def _unlock(game: Game, faction: FactionState | None, action: a.UnlockTerrain) -
         f.special.pop("P", None)
     f.pending.unlock_terrain -= 1
     if not f.pending.unlock_terrain:
-        turns.dismiss_action(game, f, d.UnlockTerrain)
+        pending.dismiss_action(game, f, d.UnlockTerrain)
 
 
 HANDLERS: dict[type, Handler] = {

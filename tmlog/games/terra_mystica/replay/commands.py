@@ -1,14 +1,15 @@
-"""What each command does to the game: the rules of every verb.
+"""What each command does to the game: the rules of every verb, by action type.
 
-:func:`do_command` plays one command of the log (grouping ledger rows as the
-reference engine does); :func:`execute` applies a command's rules. Handlers
-raise :class:`~tmlog.errors.IllegalMove` naming the rule broken.
+Each kind of command has its module and handler table (setup, exchange,
+building, moves, flow, admin, colors); :data:`RULES` joins them. Handlers
+raise :class:`~tmlog.errors.IllegalMove` naming the rule broken; they are
+played through :mod:`~tmlog.games.terra_mystica.replay.dispatch`.
 """
 
 from __future__ import annotations
 
-from tmlog.errors import IllegalMove
-from tmlog.games.terra_mystica.model import actions as a
+from collections.abc import Mapping
+
 from tmlog.games.terra_mystica.replay import (
     admin,
     building,
@@ -17,82 +18,10 @@ from tmlog.games.terra_mystica.replay import (
     flow,
     moves,
     setup,
-    turns,
 )
-from tmlog.games.terra_mystica.replay.economy import NotEnough
 from tmlog.games.terra_mystica.replay.guards import Handler
-from tmlog.games.terra_mystica.replay.state import FactionState, Game
 
-
-def do_command(game: Game, faction_name: str | None, action: a.Action) -> None:
-    """Play one command of the log, grouping it into ledger rows."""
-    ledger = game.ledger
-    if isinstance(action, a.Comment):
-        if not action.pragma:
-            ledger.add_comment(action.text)
-        return
-    faction: FactionState | None = None
-    if faction_name:
-        faction = game.factions.get(faction_name)
-        if faction is None:
-            known = ", ".join(f.name for f in game.order) or "none yet"
-            raise IllegalMove(f"{faction_name} are not in this game (factions: {known})")
-        if not ledger.collecting or ledger.current is not faction:
-            ledger.start_row(faction)
-    execute(game, faction, action, faction_name=faction_name)
-    if faction is not None and not faction.dropped:
-        ledger.add_command(action)
-    if ledger.force_finish:
-        turns.maybe_advance_to_next_player(game, faction)
-        ledger.finish_row()
-
-
-def engine_row(game: Game, faction: FactionState, action: a.Action) -> None:
-    """A row the engine writes itself (income, final scoring): command plus row end.
-
-    ``action`` names the faction (``faction=faction.tag``), as its row will.
-    """
-    do_command(game, faction.name, action)
-    game.ledger.finish_row()
-
-
-def execute(
-    game: Game,
-    faction: FactionState | None,
-    action: a.Action,
-    *,
-    faction_name: str | None = None,
-) -> None:
-    """Apply one command's rules (without ledger row handling)."""
-    if faction is not None:
-        faction.waiting = False
-    handler = _HANDLERS.get(type(action))
-    if handler is None:
-        raise IllegalMove(f"'{action.notation()}' is not a command the game can replay")
-    try:
-        handler(game, faction, action)
-    except NotEnough as short:
-        what = _RESOURCE_WORDS.get(short.resource, short.resource)
-        raise IllegalMove(
-            f"{short.faction} cannot afford {action.notation()}:"
-            f" needs {short.needed} {what}, has {short.has}"
-        ) from None
-
-
-_RESOURCE_WORDS = {
-    "PW": "power in bowl III",
-    "P1": "power tokens in bowl I",
-    "P2": "power tokens in bowl II",
-    "P3": "power tokens in bowl III",
-    "SPADE": "spades",
-    "W": "W",
-    "C": "C",
-    "P": "P",
-    "VP": "VP",
-}
-
-
-_HANDLERS: dict[type, Handler] = {
+RULES: Mapping[type, Handler] = {
     **setup.HANDLERS,
     **exchange.HANDLERS,
     **building.HANDLERS,

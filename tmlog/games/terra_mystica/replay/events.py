@@ -17,11 +17,19 @@ Every event starts with the same four fields — ``round``, ``turn``,
 such as income or final scoring, carry the line of the command that set them
 off, and 0 when no command did) and ``faction`` (None for events of the whole
 game).
+
+Besides these game events the engine reports two kinds of output of its own:
+:class:`RuleWarning` (something the rules let pass but a player should hear
+about) and the ledger events :class:`RowClosed` and :class:`CommentWritten`
+(the reference engine's rows, which only an audit needs).
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from tmlog.games.terra_mystica.model.actions import Action
 
 
 class FactionJoined(NamedTuple):
@@ -223,3 +231,55 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     RoundStarted,
     GameFinished,
 )
+
+
+# ------------------------------------------------------- the engine's own output
+
+
+class RuleWarning(NamedTuple):
+    """The rules let a command pass, but not cleanly (an offer answered out of order,
+    a free terraform left unused, a resource adjusted by hand …)."""
+
+    round: int
+    turn: int
+    line: int
+    faction: str | None
+    text: str
+    command: str
+    """The command being played, as the log would write it (``""`` when none)."""
+
+
+class RowClosed(NamedTuple):
+    """A row of the reference engine's ledger: ``faction``'s commands and its values after them."""
+
+    round: int
+    turn: int
+    line: int
+    faction: str | None
+    commands: tuple[Action, ...]
+    values: tuple[int, ...]
+    """After the row, in :data:`~tmlog.games.terra_mystica.replay.state.LEDGER_FIELDS` order."""
+    before: tuple[int, ...]
+    offers: tuple[tuple[str, int], ...]
+    """Power offered by the row's commands, by receiving colour."""
+    warning: str
+    """The first warning of the row, as the reference engine shows it."""
+    effect: bool
+    """A row the engine writes itself (Cultists' ``[opponent accepted power]`` …)."""
+
+
+class CommentWritten(NamedTuple):
+    """A comment row of the ledger (round and turn headers, scoring headers, options …)."""
+
+    round: int
+    turn: int
+    line: int
+    faction: str | None
+    text: str
+
+
+LedgerEvent = RowClosed | CommentWritten
+"""What a ledger is built from (emitted only when a replay records rows)."""
+
+EngineEvent = Event | RuleWarning | RowClosed | CommentWritten
+"""Anything the engine reports (what :meth:`Replayer.push` returns)."""

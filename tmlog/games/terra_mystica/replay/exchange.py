@@ -5,12 +5,8 @@ from __future__ import annotations
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model import actions as a
 from tmlog.games.terra_mystica.model.enums import Tile
-from tmlog.games.terra_mystica.replay import (
-    commands,
-    leech,
-    turns,
-)
 from tmlog.games.terra_mystica.replay import decisions as d
+from tmlog.games.terra_mystica.replay import dispatch, leech, pending, segment
 from tmlog.games.terra_mystica.replay.economy import adjust
 from tmlog.games.terra_mystica.replay.guards import Handler, need_active, need_faction
 from tmlog.games.terra_mystica.replay.options import Option
@@ -25,10 +21,10 @@ def _adjust(game: Game, faction: FactionState | None, action: a.Adjust) -> None:
     if game.round == 0 and kind.startswith("BON"):
         # Legacy notation: taking a bonus tile in setup means passing.
         f = need_faction(faction, action)
-        commands.do_command(
+        dispatch.do_command(
             game, f.name, a.Pass(bonus=Tile(kind), faction=action.faction, line=action.line)
         )
-        game.ledger.finish_row()
+        segment.close_row(game)
         return
     f = need_faction(faction, action)
     adjust_command(game, f, action.delta, kind, action.source)
@@ -39,46 +35,46 @@ def adjust_command(
 ) -> None:
     """``+N X`` / ``-N X`` typed by a player: allowed only where the rules grant it."""
     checked = False
-    pending = faction.pending
+    owed = faction.pending
     if kind in CULTS:
         level = faction.res[kind]
-        if pending.cult < delta:
+        if owed.cult < delta:
             if level == 10 or (faction.cult_blocked.get(kind) and faction.res["KEY"]):
                 checked = True
         elif delta < 0:
-            lose = pending.lose_cult
+            lose = owed.lose_cult
             if lose:
                 loss = -delta
                 if lose != loss:
                     raise IllegalMove("all cult steps must be lost on the same cult track")
                 if level < loss:
                     raise IllegalMove(f"not high enough on {kind} to lose {loss} steps")
-                pending.lose_cult = lose - loss
+                owed.lose_cult = lose - loss
                 checked = True
             elif Option.LOOSE_CULT_LOSS not in game.options:
                 if level == 10 or level + delta < 7:
                     raise IllegalMove("cult steps cannot be given up voluntarily")
-        elif pending.cult > delta and pending.cults_on_same_track:
+        elif owed.cult > delta and owed.cults_on_same_track:
             raise IllegalMove("all cult steps of this action must go on the same track")
         else:
-            pending.cult -= delta
+            owed.cult -= delta
             checked = True
-            pending.cults_on_same_track = 0
-    elif pending.lose_cult and Option.LOOSE_LOSE_CULT not in game.options:
-        raise IllegalMove(f"must first lose {pending.lose_cult} cult steps")
+            owed.cults_on_same_track = 0
+    elif owed.lose_cult and Option.LOOSE_LOSE_CULT not in game.options:
+        raise IllegalMove(f"must first lose {owed.lose_cult} cult steps")
 
     if kind.startswith("FAV"):
-        if not pending.gain_favor:
+        if not owed.gain_favor:
             raise IllegalMove(
                 f"{faction.name} may not take a favor tile now"
                 " (favors come with temples, sanctuaries and some strongholds)"
             )
-        pending.gain_favor -= delta
+        owed.gain_favor -= delta
         checked = True
     if kind.startswith("TW"):
-        if not pending.gain_tw:
+        if not owed.gain_tw:
             raise IllegalMove(f"{faction.name} have not founded a town, so cannot take {kind}")
-        pending.gain_tw -= delta
+        owed.gain_tw -= delta
         checked = True
     if kind == "VP" and game.finished:
         checked = True
@@ -94,22 +90,22 @@ def adjust_command(
         ("LOSE_", "CULTS_ON_SAME_TRACK", "TOWN_SIZE", "TF_NEED_HEX_ADJACENCY")
     ):
         if Option.LOOSE_ADJUST_RESOURCE in game.options:
-            game.ledger.warn(f"dodgy resource manipulation ({delta} {kind})")
+            segment.warn(game, faction, f"dodgy resource manipulation ({delta} {kind})")
             game.dodgy = True
         else:
             raise IllegalMove(f"{faction.name} are not entitled to gain {delta} {kind} here")
 
     adjust(game, faction, kind, delta, source)
 
-    if kind == "FREE_TF" and pending.free_tf == 0:
-        pending.tf_need_hex_adjacency = 0
-    if kind == "FREE_D" and pending.free_d == 0:
-        pending.teleport_no_tf = 0
-    turns.dismiss_action(game, faction, d.CultSteps)
-    if kind == "SPADE" and pending.spade < 1:
-        turns.dismiss_action(game, faction, d.Transform)
+    if kind == "FREE_TF" and owed.free_tf == 0:
+        owed.tf_need_hex_adjacency = 0
+    if kind == "FREE_D" and owed.free_d == 0:
+        owed.teleport_no_tf = 0
+    pending.dismiss_action(game, faction, d.CultSteps)
+    if kind == "SPADE" and owed.spade < 1:
+        pending.dismiss_action(game, faction, d.Transform)
     if kind.startswith("GAIN_"):
-        turns.dismiss_action(game, faction, d.GainToken)
+        pending.dismiss_action(game, faction, d.GainToken)
 
 
 def _convert(game: Game, faction: FactionState | None, action: a.Convert) -> None:
@@ -146,7 +142,7 @@ def _gain(game: Game, faction: FactionState | None, action: a.Gain) -> None:
     adjust(game, f, paid, -1, "convert")
     adjust(game, f, to, 1, "convert")
     f.pending.gain_p3_for_vp -= 1
-    turns.dismiss_action(game, f, d.GainToken)
+    pending.dismiss_action(game, f, d.GainToken)
 
 
 def _burn(game: Game, faction: FactionState | None, action: a.Burn) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model import actions as a
-from tmlog.games.terra_mystica.replay import events, scoring, turns
+from tmlog.games.terra_mystica.replay import events, pending, phases, scoring, segment, turns
 from tmlog.games.terra_mystica.replay.decisions import FullTurn, LeechOffer
 from tmlog.games.terra_mystica.replay.economy import adjust
 from tmlog.games.terra_mystica.replay.guards import Handler, need_faction, no_faction
@@ -28,7 +28,7 @@ def _done(game: Game, faction: FactionState | None, action: a.Done) -> None:
 def _start(game: Game, faction: FactionState | None, action: a.Start) -> None:
     if any(isinstance(r, FullTurn) for r in game.action_required):
         return
-    turns.start_round(game)
+    phases.start_round(game)
 
 
 def _admin_income(game: Game, faction: FactionState | None, action: a.AdminIncome) -> None:
@@ -36,7 +36,7 @@ def _admin_income(game: Game, faction: FactionState | None, action: a.AdminIncom
         return
     for f in game.in_order():
         if not f.income_taken:
-            turns.take_income(game, f, 15)
+            phases.take_income(game, f, 15)
 
 
 def _faction_income(game: Game, faction: FactionState | None, action: a.FactionIncome) -> None:
@@ -44,7 +44,7 @@ def _faction_income(game: Game, faction: FactionState | None, action: a.FactionI
     mask = {None: 15, "all": 15, "cult": 1, "other": 14}[
         action.income.value if action.income else None
     ]
-    turns.take_income(game, f, mask)
+    phases.take_income(game, f, mask)
 
 
 def _finish(game: Game, faction: FactionState | None, action: a.Finish) -> None:
@@ -77,13 +77,13 @@ def _drop(game: Game, faction: FactionState | None, action: a.DropFaction) -> No
     game.events.append(
         events.FactionDropped(round=game.round, turn=game.turn, line=game.line, faction=name)
     )
-    turns.dismiss_action(game, target, None)
+    pending.dismiss_action(game, target, None)
     discard = next(iter(target.tiles("BON")), None)
     if discard:
         adjust(game, target, discard, -1)
     game.setup_order = [step for step in game.setup_order if step[0] != name]
     turns.maybe_advance_to_next_player(game, target)
-    game.ledger.add_comment(f"{name} dropped from the game")
+    segment.write_comment(game, f"{name} dropped from the game")
 
 
 HANDLERS: dict[type, Handler] = {

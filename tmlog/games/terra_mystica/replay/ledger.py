@@ -5,14 +5,19 @@ after them; comment rows (round and turn headers, final scoring headers) are
 written the moment they happen, so a header can precede the row that was
 still being collected when it was written. Reproducing this grouping is what
 lets an audit compare a replay with a real ledger row by row.
+
+The engine decides the grouping (:mod:`~tmlog.games.terra_mystica.replay.segment`)
+and reports each row as an event; :class:`Ledger` only collects them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from tmlog.games.terra_mystica.model.actions import Action
-from tmlog.games.terra_mystica.replay.state import LEDGER_FIELDS, FactionState
+from tmlog.games.terra_mystica.replay.events import CommentWritten, EngineEvent, RowClosed
+from tmlog.games.terra_mystica.replay.state import LEDGER_FIELDS
 
 
 @dataclass
@@ -49,104 +54,37 @@ LedgerEntry = Row | CommentRow
 
 
 class Ledger:
-    """Collects rows the way the reference engine's ledger does.
+    """Builds the rows of a ledger from a replay's events, in the order they came.
 
-    With ``keep_rows=False`` only the grouping is followed (which faction's
-    row is open, whether the last entry was a comment): the rules depend on
-    it, but a run that needs no rows (statistics) skips building them.
+    Reads only :class:`~tmlog.games.terra_mystica.replay.events.RowClosed` and
+    :class:`~tmlog.games.terra_mystica.replay.events.CommentWritten`; other
+    events pass by.
     """
 
-    def __init__(self, *, keep_rows: bool = True) -> None:
-        self.keep_rows = keep_rows
+    def __init__(self) -> None:
         self.rows: list[LedgerEntry] = []
-        self.collecting = False
-        self.current: FactionState | None = None
-        self.commands: list[Action] = []
-        self.force_finish = False
-        self.start: tuple[int, ...] = ()
-        self.warnings: list[str] = []
-        self.leech: dict[str, int] = {}
-        self.trailing_comment = False
-        self.last_round = 0
-        self.last_turn = 0
-        self.round = 0
-        self.turn = 0
 
-    def _add(self, entry: LedgerEntry) -> None:
-        if self.keep_rows:
-            self.rows.append(entry)
-        self.trailing_comment = False
-
-    def start_row(self, faction: FactionState) -> None:
-        if self.collecting:
-            return
-        self.collecting = True
-        self.current = faction
-        self.force_finish = False
-        self.commands = []
-        self.warnings = []
-        self.leech = {}
-        if self.keep_rows:
-            self.start = faction.snapshot()
-
-    def add_command(self, action: Action) -> None:
-        if self.collecting:
-            self.commands.append(action)
-
-    def report_leech(self, color: str, amount: int) -> None:
-        self.leech[color] = self.leech.get(color, 0) + amount
-
-    def warn(self, text: str) -> None:
-        self.warnings.append(text)
-
-    def finish_row(self) -> None:
-        if not self.collecting or self.current is None:
-            return
-        if not self.keep_rows:
-            self.collecting = False
-            self.trailing_comment = False
-            return
-        faction = self.current
-        end = faction.snapshot()
-        self._add(
-            Row(
-                faction=faction.name,
-                actions=self.commands,
-                values=end,
-                before=end if faction.dummy else self.start,
-                leech=self.leech,
-                warning=self.warnings[0] if self.warnings else "",
-                round=self.round,
-                turn=self.turn,
+    def take(self, event: EngineEvent) -> None:
+        kind = type(event)
+        if kind is RowClosed:
+            assert isinstance(event, RowClosed)
+            self.rows.append(
+                Row(
+                    faction=event.faction or "",
+                    actions=list(event.commands),
+                    values=event.values,
+                    before=event.before,
+                    leech=dict(event.offers),
+                    warning=event.warning,
+                    effect=event.effect,
+                    round=event.round,
+                    turn=event.turn,
+                )
             )
-        )
-        self.collecting = False
+        elif kind is CommentWritten:
+            assert isinstance(event, CommentWritten)
+            self.rows.append(CommentRow(event.text))
 
-    def add_comment(self, text: str) -> None:
-        if self.keep_rows:
-            self.rows.append(CommentRow(text))
-        self.trailing_comment = True
-
-    def add_effect_row(
-        self, faction: FactionState, action: Action, before: tuple[int, ...]
-    ) -> None:
-        self._add(
-            Row(
-                faction=faction.name,
-                actions=[action],
-                values=faction.snapshot(),
-                before=before,
-                effect=True,
-                round=self.round,
-                turn=self.turn,
-            )
-        )
-
-    def turn_header(self, round_: int, turn: int) -> None:
-        if round_ == self.last_round and turn == self.last_turn:
-            return
-        self.last_round = round_
-        self.last_turn = turn
-        if self.trailing_comment:
-            return
-        self.add_comment(f"Round {round_}, turn {turn}")
+    def feed(self, events: Iterable[EngineEvent]) -> None:
+        for event in events:
+            self.take(event)

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model.actions import LeechEffect
-from tmlog.games.terra_mystica.replay import events, turns
+from tmlog.games.terra_mystica.replay import events, pending, segment
 from tmlog.games.terra_mystica.replay.decisions import LeechOffer
 from tmlog.games.terra_mystica.replay.economy import adjust, gain, gain_power
 from tmlog.games.terra_mystica.replay.options import Option
@@ -52,7 +52,7 @@ def note_leech(game: Game, builder: FactionState, where: str) -> dict[str, int]:
         actual = min(amount, receiver.res["P1"] * 2 + receiver.res["P2"])
         if receiver.dropped:
             actual = 0
-        turns.require_action(
+        pending.require_action(
             game,
             receiver,
             LeechOffer(from_faction=builder.name, amount=amount, actual=actual, leech_id=offer_id),
@@ -73,7 +73,7 @@ def note_leech(game: Game, builder: FactionState, where: str) -> dict[str, int]:
             )
         )
     for color, amount in offers.items():
-        game.ledger.report_leech(color, amount)
+        segment.offer_power(game, color, amount)
     return offers
 
 
@@ -87,9 +87,9 @@ def pending_offers(game: Game, faction: FactionState) -> list[LeechOffer]:
 def _effect_row(
     game: Game, faction: FactionState, accepted: bool, bundle: Mapping[str, int]
 ) -> None:
-    before = faction.snapshot()
+    before = segment.snapshot(game, faction)
     gain(game, faction, bundle)
-    game.ledger.add_effect_row(faction, LeechEffect(accepted=accepted, faction=faction.tag), before)
+    segment.effect_row(game, faction, LeechEffect(accepted=accepted, faction=faction.tag), before)
 
 
 def accept(game: Game, faction: FactionState, amount: int, source: str) -> None:
@@ -123,13 +123,13 @@ def accept(game: Game, faction: FactionState, amount: int, source: str) -> None:
             message = f"'leech {amount} from {source}' should happen before '{record.tainted}'"
             if Option.STRICT_LEECH in game.options:
                 raise IllegalMove(message)
-            game.ledger.warn(message)
+            segment.warn(game, faction, message)
         found = record
         break
 
     if found is None:
         if not source and Option.STRICT_LEECH not in game.options:
-            game.ledger.warn(f"invalid leech {amount} (accepting anyway)")
+            segment.warn(game, faction, f"invalid leech {amount} (accepting anyway)")
         else:
             raise IllegalMove(
                 f"{faction.name} have no offer of {amount} power"
@@ -157,8 +157,8 @@ def accept(game: Game, faction: FactionState, amount: int, source: str) -> None:
         )
 
     for builder in reactions:
-        turns.detect_incomplete_turn(game, builder)
-    turns.clear_empty(game)
+        pending.detect_incomplete_turn(game, builder)
+    pending.clear_empty(game)
 
     capacity = faction.res["P1"] * 2 + faction.res["P2"]
     for record in game.action_required:
@@ -213,3 +213,12 @@ def _maybe_all_declined(game: Game, record: LeechOffer) -> None:
     if not builder.leech_effect or Option.ERRATA_CULTIST_POWER not in game.options:
         return
     _effect_row(game, builder, False, builder.leech_effect["not_taken"])
+
+
+def decline_all(game: Game, faction: FactionState, *, explicit: bool) -> int:
+    """Refuse every offer ``faction`` has; returns how many there were."""
+    declined = 0
+    for record in pending_offers(game, faction):
+        declined += decline(game, faction, record.amount, record.from_faction, explicit=explicit)
+        pending.clear_empty(game)
+    return declined

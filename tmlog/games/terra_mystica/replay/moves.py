@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model import actions as a
-from tmlog.games.terra_mystica.replay import economy, events, leech, scoring, turns
+from tmlog.games.terra_mystica.replay import (
+    economy,
+    events,
+    leech,
+    pending,
+    scoring,
+    segment,
+    turns,
+)
 from tmlog.games.terra_mystica.replay.economy import adjust, gain, pay
 from tmlog.games.terra_mystica.replay.guards import Handler, need_active, need_faction
 from tmlog.games.terra_mystica.replay.holdings import RESOURCE_SET
@@ -91,7 +99,7 @@ def _pass(game: Game, faction: FactionState | None, action: a.Pass) -> None:
         if not game.round:
             turns.setup_step_done(game)
         if game.round == 6:
-            game.ledger.warn("Can't take a bonus tile when passing on last round")
+            segment.warn(game, f, "Can't take a bonus tile when passing on last round")
         else:
             if (game.pool or {}).get(bonus, 0) < 1:
                 raise IllegalMove(f"{bonus} is not available")
@@ -103,7 +111,7 @@ def _pass(game: Game, faction: FactionState | None, action: a.Pass) -> None:
     game.events.append(
         events.Passed(round=game.round, turn=game.turn, line=game.line, faction=f.name, bonus=bonus)
     )
-    game.ledger.force_finish = True
+    game.segment.must_end = True
 
 
 def _advance(game: Game, faction: FactionState | None, action: a.Advance) -> None:
@@ -120,31 +128,21 @@ def _leech(game: Game, faction: FactionState | None, action: a.Leech) -> None:
     f = need_faction(faction, action)
     source = action.source_faction.value if action.source_faction else ""
     leech.accept(game, f, action.amount, source)
-    game.ledger.force_finish = True
+    game.segment.must_end = True
 
 
 def _decline(game: Game, faction: FactionState | None, action: a.Decline) -> None:
     f = need_faction(faction, action)
     if action.amount is None:
-        decline_all(game, f, explicit=True)
+        leech.decline_all(game, f, explicit=True)
     else:
         source = action.source_faction.value if action.source_faction else ""
         if not leech.decline(game, f, action.amount, source, explicit=True):
             raise IllegalMove(
                 f"there is no offer of {action.amount} power from {source} to decline"
             )
-        turns.clear_empty(game)
-    game.ledger.force_finish = True
-
-
-def decline_all(game: Game, faction: FactionState, *, explicit: bool) -> int:
-    declined = 0
-    for record in leech.pending_offers(game, faction):
-        declined += leech.decline(
-            game, faction, record.amount, record.from_faction, explicit=explicit
-        )
-        turns.clear_empty(game)
-    return declined
+        pending.clear_empty(game)
+    game.segment.must_end = True
 
 
 HANDLERS: dict[type, Handler] = {

@@ -1,4 +1,8 @@
-"""Replay a log: turn its actions into the command stream and play it through the rules.
+"""Replay a log: push its commands one by one through the rules and collect the events.
+
+:class:`Replayer` plays one command per :meth:`~Replayer.push` and returns the
+events it caused, the way python-chess's ``Board.push`` plays one move;
+:func:`replay` is the fold of a whole log over it.
 
 >>> from tmlog.games.terra_mystica.parse import parse_log
 >>> log = parse_log(SAMPLE)                     # doctest: +SKIP
@@ -9,45 +13,41 @@
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from tmlog.errors import ReplayError
 from tmlog.games.terra_mystica.model import actions as a
-from tmlog.games.terra_mystica.replay import commands, turns
+from tmlog.games.terra_mystica.replay import dispatch, phases, segment, turns
 from tmlog.games.terra_mystica.replay.board import board_for, parse_terrain
-from tmlog.games.terra_mystica.replay.events import Event
+from tmlog.games.terra_mystica.replay.commands import RULES
+from tmlog.games.terra_mystica.replay.events import (
+    CommentWritten,
+    EngineEvent,
+    Event,
+    RowClosed,
+    RuleWarning,
+)
 from tmlog.games.terra_mystica.replay.ledger import Ledger, LedgerEntry, Row
 from tmlog.games.terra_mystica.replay.maps import MAPS, ORIGINAL_ID, VP_VARIANTS
 from tmlog.games.terra_mystica.replay.options import game_options
+from tmlog.games.terra_mystica.replay.segment import Segment
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
+from tmlog.games.terra_mystica.replay.stream import (
+    LogLike,
+    command_stream,
+    map_of,
+    players_of,
+    rewrite_stream,
+    stream_key,
+)
 from tmlog.games.terra_mystica.replay.summary import GameState, game_state
 from tmlog.games.terra_mystica.replay.tiles import VP_SETUPS
 
+__all__ = ["Replay", "Replayer", "Stop", "command_stream", "ledger_rows", "replay"]
 
-class _LogRow(Protocol):
-    @property
-    def line(self) -> int: ...
-    @property
-    def faction(self) -> object: ...
-    @property
-    def actions(self) -> tuple[a.Action, ...]: ...
-
-
-class _Log(Protocol):
-    @property
-    def source(self) -> str: ...
-    @property
-    def format(self) -> str: ...
-    @property
-    def rows(self) -> Sequence[_LogRow]: ...
-
-
-StreamItem = tuple[str, a.Action]
-"""(``faction name`` | ``""`` for admin | ``"comment"``, action)."""
+GAME_OVER = "ignored, the game is already over"
 
 
 @dataclass
@@ -66,6 +66,152 @@ class Stop:
             if game.round > self.round or (game.round == self.round and game.turn > turn):
                 return True
         return False
+
+
+# ------------------------------------------------------------ the push API
+
+
+class Replayer:
+    """A game in progress: push commands, get back the events each one caused.
+
+    A faction's turn ends only once the next command is known to be someone
+    else's (the reference engine looks one command ahead), so that step of a
+    command waits for the next :meth:`push`, or for :meth:`finish` at the
+    end of the log; its events come back with that call. An illegal command
+    raises :class:`~tmlog.errors.ReplayError` (located at its line) and ends
+    the game: further pushes raise too, and :meth:`finish` returns what the
+    engine reported up to the error.
+
+    Args:
+        map_id: the reference engine's map id (a ``map`` command in the log
+            names the map but cannot change the board once play has begun).
+        options: game options set before the log's own.
+        vp_variant: starting VP per faction (a key of
+            :data:`~tmlog.games.terra_mystica.replay.tiles.VP_SETUPS`), instead of the map's own.
+        rows: report the ledger's rows (:class:`RowClosed`, :class:`CommentWritten`);
+            ``False`` saves their snapshots when only the game is wanted.
+        stop: where to stop: the push that reaches it plays nothing and sets
+            :attr:`stopped`; later pushes are ignored.
+        source: the log's name, for the errors.
+    """
+
+    def __init__(
+        self,
+        *,
+        map_id: str = ORIGINAL_ID,
+        options: Iterable[str] = (),
+        vp_variant: str | None = None,
+        rows: bool = True,
+        stop: Stop | None = None,
+        source: str = "<actions>",
+    ) -> None:
+        if map_id not in MAPS:
+            raise ReplayError(f"unknown map id {map_id}: tmlog does not know its terrain")
+        if vp_variant is None:
+            vp_variant = VP_VARIANTS.get(map_id)
+        elif vp_variant not in VP_SETUPS:
+            known = ", ".join(sorted(VP_SETUPS))
+            raise ReplayError(f"unknown starting-VP variant {vp_variant!r} (known: {known})")
+        vp_setup = VP_SETUPS[vp_variant] if vp_variant else None
+        game = Game(
+            board_for(parse_terrain(MAPS[map_id][1])),
+            options=game_options(options),
+            vp_setup=vp_setup,
+        )
+        game.segment = Segment(record=rows)
+        game.rules = RULES
+        self._game = game
+        self._stop = stop
+        self.source = source
+        self._pending: tuple[str, a.Action] | None = None
+        """The last command played, whose end of turn waits for the next one."""
+        self.stopped = False
+        """The stop was reached: nothing more is played."""
+        self.failed = False
+        """A command broke a rule: nothing more can be played."""
+
+    @property
+    def game(self) -> Game:
+        """The game as it stands (read it; change it only by pushing commands)."""
+        return self._game
+
+    def push(self, action: a.Action) -> list[EngineEvent]:
+        """Play one command; returns the events it caused, in order.
+
+        The events of the previous command's end of turn come first.
+        """
+        if self.failed:
+            raise ReplayError("the replay stopped at an illegal command", source=self.source)
+        if self.stopped:
+            return []
+        game = self._game
+        key = stream_key(action)
+        if type(action) is a.PlayerCount and not key:
+            # Read before play starts (see rewrite_stream): not a turn of anyone's.
+            game.player_count = action.count
+            return self._drain()
+        if self._pending is not None:
+            self._settle(key)
+        if self._stop is not None and self._stop.reached(game, action.line):
+            self.stopped = True
+            return self._drain()
+        if game.finished:
+            self._ignore(action, key)
+            return self._drain()
+        game.line = action.line
+        game.segment.action = action
+        try:
+            dispatch.do_command(game, key if key not in ("", "comment") else None, action)
+        except ReplayError as err:  # IllegalMove keeps its class through located()
+            self.failed = True
+            raise err.located(source=self.source, line=action.line, command=str(action)) from None
+        self._pending = (key, action)
+        return self._drain()
+
+    def finish(self) -> list[EngineEvent]:
+        """The end of the log: the last command's end of turn, and its row closes."""
+        if self._pending is not None and not self.failed:
+            self._settle(None)
+        segment.close_row(self._game)
+        return self._drain()
+
+    def _settle(self, next_key: str | None) -> None:
+        """End the pending command's turn, knowing whose command comes next."""
+        assert self._pending is not None
+        key, action = self._pending
+        self._pending = None
+        game = self._game
+        try:
+            if next_key is None and game.active is not None:
+                game.active.allowed_sub_actions.update({"burn": 1, "convert": 1})
+            faction = game.factions.get(key) if key else None
+            if next_key != key and faction is not None:
+                turns.maybe_advance_to_next_player(game, faction)
+            phases.what_next(game)
+        except ReplayError as err:
+            self.failed = True
+            raise err.located(source=self.source, line=action.line, command=str(action)) from None
+
+    def _ignore(self, action: a.Action, key: str) -> None:
+        game = self._game
+        game.events.append(
+            RuleWarning(
+                round=game.round,
+                turn=game.turn,
+                line=action.line,
+                faction=key if key not in ("", "comment") else None,
+                text=GAME_OVER,
+                command=str(action),
+            )
+        )
+
+    def _drain(self) -> list[EngineEvent]:
+        out = self._game.events
+        self._game.events = []
+        return out
+
+
+# ------------------------------------------------------------ the fold
 
 
 @dataclass
@@ -107,147 +253,37 @@ class Replay:
         return {f.name: f.get("VP") for f in self.factions}
 
 
-# ----------------------------------------------------------- the stream
+class _Collect:
+    """Sorts a replay's events: game events, warnings, and the ledger's rows."""
 
+    def __init__(self, result: Replay, ledger: Ledger | None) -> None:
+        self.result = result
+        self.ledger = ledger
+        self.seen: set[str] = set()
 
-def ledger_stream(rows: Iterable[_LogRow]) -> list[a.Action]:
-    """The commands a ledger records, as the engine would have received them.
+    def take(self, events: list[EngineEvent]) -> None:
+        keep = self.result.events.append
+        for event in events:
+            kind = type(event)
+            if kind is RowClosed or kind is CommentWritten:
+                if self.ledger is not None:
+                    self.ledger.take(event)
+            elif kind is RuleWarning:
+                assert isinstance(event, RuleWarning)
+                self.warn(event)
+            else:
+                keep(event)  # type: ignore[arg-type]
 
-    Rows the engine wrote itself (income, Cultists' effects, final scoring,
-    resource conversion) are outputs, not inputs, and are dropped; the
-    engine's comment rows turn back into the admin commands that made them.
-    """
-    out: list[a.Action] = []
-    scoring: list[a.RoundScoring] = []
-    final_phase = False
-    for row in rows:
-        for act in row.actions:
-            kind = type(act)
-            if kind not in _LEDGER_SPECIAL:
-                if not final_phase and not act.generated:
-                    out.append(act)
-                continue
-            if kind is a.Marker:
-                assert isinstance(act, a.Marker)
-                if act.text.startswith(("Scoring ", "Converting resources")):
-                    final_phase = True
-            elif final_phase or kind is a.PlayerName:
-                continue
-            elif kind is a.RoundScoring:
-                assert isinstance(act, a.RoundScoring)
-                scoring.append(act)
-                if len(scoring) == 6:
-                    tiles = tuple(s.tile for s in sorted(scoring, key=lambda s: s.round))
-                    out.append(a.Score(tiles=tiles, line=scoring[0].line))
-            elif kind is a.Dropped:
-                assert isinstance(act, a.Dropped)
-                out.append(a.DropFaction(target=act.target, line=act.line, column=act.column))
-            elif kind is a.Setup:
-                out.append(dataclasses.replace(act, faction=None) if act.faction else act)
-    return out
-
-
-_LEDGER_SPECIAL = frozenset((a.Marker, a.RoundScoring, a.PlayerName, a.Dropped, a.Setup))
-"""Ledger rows that do not pass into the command stream as they are."""
-
-
-def players_of(rows: Iterable[_LogRow]) -> list[str]:
-    """Player names by seat, from a ledger's ``Player N: name`` rows."""
-    named = [act for row in rows for act in row.actions if isinstance(act, a.PlayerName)]
-    return [p.name for p in sorted(named, key=lambda p: p.seat)]
-
-
-def command_stream(log: _Log) -> list[a.Action]:
-    """All commands of a log in the order the engine plays them."""
-    if log.format == "ledger":
-        return ledger_stream(log.rows)
-    out: list[a.Action] = []
-    for row in log.rows:
-        # The reference engine writes a row's comment before its commands.
-        out += [x for x in row.actions if isinstance(x, a.Comment)]
-        out += [x for x in row.actions if not isinstance(x, a.Comment)]
-    return out
-
-
-def _key(action: a.Action) -> str:
-    if type(action) is a.Comment:
-        return "comment"
-    faction = action.faction
-    return faction._value_ if faction is not None else ""
-
-
-_REWRITTEN = frozenset((a.Adjust, a.PlayerCount, a.Resign, a.Convert))
-"""Commands the stream rewrites can change; the others pass as they are."""
-
-
-def rewrite_stream(stream: Sequence[a.Action], game: Game) -> list[StreamItem]:
-    """The reference engine's stream rewrites (merged adjustments, resign, player-count)."""
-    items: list[StreamItem | None] = [(_key(x), x) for x in stream]
-    for i, item in enumerate(items):
-        if item is None:
-            continue
-        key, act = item
-        kind = type(act)
-        if kind not in _REWRITTEN:
-            continue
-        nxt = items[i + 1] if i + 1 < len(items) else None
-        if (
-            nxt is not None
-            and key == nxt[0]
-            and isinstance(act, a.Adjust)
-            and act.delta > 0
-            and act == nxt[1]
-        ):
-            # Two identical "+X" in a row count as one "+2X" (the engine's own rule).
-            merged = dataclasses.replace(act, delta=act.delta * 2, source=None)
-            items[i] = (key, merged)
-            items[i + 1] = None
-            continue
-        if isinstance(act, a.PlayerCount) and not key:
-            game.player_count = act.count
-            items[i] = None
-            continue
-        if isinstance(act, a.Resign) and key:
-            items[i] = (key, a.DropFaction(target=act.faction, faction=act.faction, line=act.line))
-            continue
-        if (
-            nxt is not None
-            and key
-            and key == nxt[0]
-            and isinstance(act, a.Convert)
-            and act.from_count == 2
-            and act.from_what.value == "W"
-            and act.to_what.value == "BRIDGE"
-            and isinstance(nxt[1], a.Adjust)
-            and nxt[1].delta == -1
-            and nxt[1].what.value == "BRIDGE"
-        ):
-            items[i] = None
-            items[i + 1] = None
-    return [x for x in items if x is not None]
-
-
-# ------------------------------------------------------------- replaying
-
-
-def _board_and_setup(stream: Sequence[a.Action], source: str) -> tuple[str, dict[str, int] | None]:
-    map_id = ORIGINAL_ID
-    for act in stream:
-        if isinstance(act, a.SelectMap):
-            map_id = ORIGINAL_ID if act.map_id == "original" else act.map_id
-            if map_id not in MAPS:
-                raise ReplayError(
-                    f"unknown map id {map_id}: tmlog does not know its terrain",
-                    source=source,
-                    line=act.line,
-                    command=str(act),
-                )
-    variant = VP_VARIANTS.get(map_id)
-    return MAPS[map_id][1], (VP_SETUPS[variant] if variant else None)
+    def warn(self, w: RuleWarning) -> None:
+        # A check the rules repeat (an unused free terraform …) warns once per command.
+        text = f"{self.result.source}:{w.line}: {w.command}: {w.text}"
+        if text not in self.seen:
+            self.seen.add(text)
+            self.result.warnings.append(text)
 
 
 def replay(
-    log: _Log | Sequence[a.Action],
+    log: LogLike | Sequence[a.Action],
     *,
     source: str | None = None,
     stop: Stop | None = None,
@@ -278,25 +314,32 @@ def replay(
         stream = command_stream(log)
         name = source or log.source
         players = players_of(log.rows) if log.format == "ledger" else []
-    terrain_text, vp_setup = _board_and_setup(stream, name)
-    if vp_variant is not None:
-        if vp_variant not in VP_SETUPS:
-            known = ", ".join(sorted(VP_SETUPS))
-            raise ReplayError(f"unknown starting-VP variant {vp_variant!r} (known: {known})")
-        vp_setup = VP_SETUPS[vp_variant]
-    game = Game(
-        board_for(parse_terrain(terrain_text)), options=game_options(options), vp_setup=vp_setup
+    replayer = Replayer(
+        map_id=map_of(stream, name),
+        options=options,
+        vp_variant=vp_variant,
+        rows=rows,
+        stop=stop,
+        source=name,
     )
-    game.ledger = Ledger(keep_rows=rows)
-    result = Replay(name, game, game.ledger.rows, game.events, players, game.warnings)
+    game = replayer.game
+    result = Replay(name, game, [], [], players)
     if not isinstance(log, Sequence):
         result.warnings.extend(getattr(log, "warnings", ()))
-    items = rewrite_stream(stream, game)
+    ledger = Ledger() if rows else None
+    if ledger is not None:
+        result.rows = ledger.rows
+    collect = _Collect(result, ledger)
     try:
-        _play(game, items, stop, result)
+        for action in rewrite_stream(stream):
+            collect.take(replayer.push(action))
+            if replayer.stopped:
+                result.stopped_early = True
+                break
+        collect.take(replayer.finish())
     except ReplayError as err:
         result.error = err if err.source else err.located(source=name, line=0, command="")
-    game.ledger.finish_row()
+        collect.take(replayer.finish())
     if result.error is None and not result.stopped_early and not game.finished:
         result.warnings.append(f"{name}: incomplete game (round {game.round}, turn {game.turn})")
     # "Player N" of a ledger is seat N: the N-th faction to be set up.
@@ -304,31 +347,6 @@ def replay(
         if f.player is None and 0 < f.start_order <= len(players):
             f.player = players[f.start_order - 1]
     return result
-
-
-def _play(game: Game, items: list[StreamItem], stop: Stop | None, result: Replay) -> None:
-    for i, (key, act) in enumerate(items):
-        if stop is not None and stop.reached(game, act.line):
-            result.stopped_early = True
-            return
-        if game.finished:
-            result.warnings.append(
-                f"{result.source}:{act.line}: {act}: ignored, the game is already over"
-            )
-            continue
-        game.line = act.line
-        try:
-            commands.do_command(game, key if key not in ("", "comment") else None, act)
-            nxt = items[i + 1][0] if i + 1 < len(items) else None
-            if nxt is None and game.active is not None:
-                game.active.allowed_sub_actions.update({"burn": 1, "convert": 1})
-            faction = game.factions.get(key) if key else None
-            if nxt != key and faction is not None:
-                turns.maybe_advance_to_next_player(game, faction)
-            turns.what_next(game)
-        except ReplayError as err:  # IllegalMove keeps its class through located()
-            raise err.located(source=result.source, line=act.line, command=str(act)) from None
-    game.ledger.finish_row()
 
 
 def ledger_rows(result: Replay) -> list[Row]:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from tmlog.games.terra_mystica.model.actions import Action, Adjust, Burn, Convert, ScoreResources
 from tmlog.games.terra_mystica.model.enums import Resource
-from tmlog.games.terra_mystica.replay import commands, events, terrain
+from tmlog.games.terra_mystica.replay import dispatch, events, segment, terrain
 from tmlog.games.terra_mystica.replay.decisions import GameOver
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.games.terra_mystica.replay.tiles import CULTS, PASS_VP_TILES, TILES
@@ -124,14 +124,14 @@ def finish(game: Game) -> None:
         points = game.final_scoring[kind]
         if kind == "cults":
             for cult in CULTS:
-                game.ledger.add_comment(f"Scoring {cult} cult")
+                segment.write_comment(game, f"Scoring {cult} cult")
                 rank(game, cult, points, _final_award(game, cult.lower()))
         else:
-            game.ledger.add_comment(f"Scoring {kind}")
+            segment.write_comment(game, f"Scoring {kind}")
             rank(game, kind, points, _final_award(game, kind))
-    game.ledger.add_comment("Converting resources to VPs")
+    segment.write_comment(game, "Converting resources to VPs")
     for faction in game.in_order():
-        commands.engine_row(game, faction, ScoreResources(faction=faction.tag))
+        dispatch.engine_row(game, faction, ScoreResources(faction=faction.tag))
     for faction in game.in_order():
         faction.passed = False
     game.action_required = [GameOver()]
@@ -141,7 +141,7 @@ def finish(game: Game) -> None:
 def _final_award(game: Game, label: str) -> Callable[[FactionState, int], None]:
     def award(faction: FactionState, vp: int) -> None:
         row = Adjust(delta=vp, what=Resource.VP, source=label, faction=faction.tag)
-        commands.engine_row(game, faction, row)
+        dispatch.engine_row(game, faction, row)
 
     return award
 
@@ -155,17 +155,17 @@ def score_resources(game: Game, faction: FactionState) -> None:
         res = faction.res
         burn = res["P2"] // 2
         if burn:
-            commands.execute(game, faction, Burn(amount=burn))
+            dispatch.execute(game, faction, Burn(amount=burn))
         steps: list[Action] = []
         steps += [_to_coin(Resource.PW)] * res["P3"]
         steps += [_to_coin(Resource.P)] * res["P"]
         steps += [_to_coin(Resource.W)] * res["W"]
         for step in steps:
-            commands.execute(game, faction, step)
+            dispatch.execute(game, faction, step)
         rate = faction.exchange_rates.get("C", {}).get("VP", 3)
         vp = res["C"] // rate
         if vp:
-            commands.execute(
+            dispatch.execute(
                 game,
                 faction,
                 Convert(

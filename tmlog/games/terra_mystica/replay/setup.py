@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model import actions as a
-from tmlog.games.terra_mystica.replay import events, turns
+from tmlog.games.terra_mystica.replay import events, phases, segment, turns
 from tmlog.games.terra_mystica.replay.factions import FACTION_BOARDS
 from tmlog.games.terra_mystica.replay.fire_ice import FIRE_ICE_SETS
 from tmlog.games.terra_mystica.replay.guards import Handler, no_faction
@@ -103,11 +103,11 @@ def add_variant(game: Game, variant: str) -> None:
 
 
 def _setup(game: Game, faction: FactionState | None, action: a.Setup) -> None:
-    game.ledger.finish_row()
+    segment.close_row(game)
     no_faction(faction, action)
     name = action.chosen.value
     finalize_setup(game)
-    turns.advance_state(game, "select-factions")
+    phases.advance_state(game, "select-factions")
     board = None
     for variant in game.faction_variants:
         board = board or FIRE_ICE_SETS[variant].get(name)
@@ -147,9 +147,11 @@ def _setup(game: Game, faction: FactionState | None, action: a.Setup) -> None:
             round=0, turn=0, line=game.line, faction=name, delta=initial_vp, source="initial"
         )
     )
-    game.ledger.start_row(new)
-    game.ledger.add_command(a.Setup(chosen=action.chosen, faction=action.chosen, line=action.line))
-    game.ledger.finish_row()
+    segment.open_row(game, new)
+    segment.note_command(
+        game, a.Setup(chosen=action.chosen, faction=action.chosen, line=action.line)
+    )
+    segment.close_row(game)
 
 
 def _conflict(new: FactionState, other: FactionState) -> bool:

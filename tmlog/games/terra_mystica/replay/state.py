@@ -6,7 +6,7 @@ Owned by the engine; nothing outside :mod:`tmlog.games.terra_mystica.replay` sho
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -40,8 +40,9 @@ _TILE_NAMES: dict[str, tuple[Resource, ...]] = {
 }
 
 if TYPE_CHECKING:
-    from tmlog.games.terra_mystica.replay.events import Event
-    from tmlog.games.terra_mystica.replay.ledger import Ledger
+    from tmlog.games.terra_mystica.replay.events import EngineEvent
+    from tmlog.games.terra_mystica.replay.guards import Handler
+    from tmlog.games.terra_mystica.replay.segment import Segment
 
 
 PLAIN_RESOURCES = frozenset(("C", "W", "P1", "P2", "P3", "VP"))
@@ -304,7 +305,8 @@ class Game:
         self.in_preview = False
         self.dodgy = False
         self.non_standard = False
-        self.events: list[Event] = []
+        self.events: list[EngineEvent] = []
+        """What the engine reported since the replayer last collected it."""
         self.warnings: list[str] = []
         self.line = 0
         """Log line of the command being replayed, stamped on events."""
@@ -314,7 +316,10 @@ class Game:
         """The scoring tile if it scores gains (spades, towns), else None."""
         self.final_resources = False
         """True while resources are being converted at the end of the game."""
-        self.ledger: Ledger
+        self.segment: Segment
+        """Which faction's row of play is open (set by the replayer)."""
+        self.rules: Mapping[type, Handler]
+        """What each command does, by action type (set by the replayer)."""
 
     # -------------------------------------------------------------- factions
 

@@ -1,0 +1,169 @@
+"""The stretch of play the reference engine keeps together: one faction's row.
+
+The reference engine groups a faction's consecutive commands into one row,
+and some of its rules hang on that grouping: a command that ends a faction's
+part (a pass, a leech reply, a setup dwelling) closes the row and hands the
+turn on, and the next command opens a new row. :class:`Segment` is that
+grouping as the engine's own state, on ``game.segment``; the functions here
+change it and report what happened as events — :class:`RowClosed` and
+:class:`CommentWritten` (what a ledger is made of) and :class:`RuleWarning`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from tmlog.games.terra_mystica.replay.events import CommentWritten, RowClosed, RuleWarning
+
+if TYPE_CHECKING:
+    from tmlog.games.terra_mystica.model.actions import Action
+    from tmlog.games.terra_mystica.replay.state import FactionState, Game
+
+
+@dataclass(slots=True)
+class Segment:
+    """Which faction's row is open, whether it must end now, what was last written."""
+
+    record: bool = True
+    """Emit :class:`RowClosed` and :class:`CommentWritten` (only a ledger needs
+    them; a replay for statistics saves the snapshots they take)."""
+    open: bool = False
+    faction: FactionState | None = None
+    """Whose row is open (or was last)."""
+    must_end: bool = False
+    """The command just played ends the faction's part: hand over, close the row.
+    It stays set until a new row opens, as the reference engine's flag does."""
+    after_comment: bool = False
+    """The last thing written was a comment row (no second header after it)."""
+    action: Action | None = None
+    """The command being played: what a warning names."""
+    header_round: int = 0
+    header_turn: int = 0
+    """The last ``Round R, turn T`` header due (written or not)."""
+    # What the open row will report (kept only while recording).
+    commands: list[Action] = field(default_factory=list)
+    before: tuple[int, ...] = ()
+    offers: dict[str, int] = field(default_factory=dict)
+    warning: str = ""
+
+
+def open_row(game: Game, faction: FactionState) -> None:
+    """Open ``faction``'s row, unless a row is open already."""
+    seg = game.segment
+    if seg.open:
+        return
+    seg.open = True
+    seg.faction = faction
+    seg.must_end = False
+    if seg.record:
+        seg.commands = []
+        seg.warning = ""
+        seg.offers = {}
+        seg.before = faction.snapshot()
+
+
+def note_command(game: Game, action: Action) -> None:
+    seg = game.segment
+    if seg.open and seg.record:
+        seg.commands.append(action)
+
+
+def close_row(game: Game) -> None:
+    """Close the open row (if any), reporting it as a :class:`RowClosed`."""
+    seg = game.segment
+    faction = seg.faction
+    if not seg.open or faction is None:
+        return
+    seg.open = False
+    seg.after_comment = False
+    if not seg.record:
+        return
+    end = faction.snapshot()
+    game.events.append(
+        RowClosed(
+            round=game.round,
+            turn=game.turn,
+            line=game.line,
+            faction=faction.name,
+            commands=tuple(seg.commands),
+            values=end,
+            before=end if faction.dummy else seg.before,
+            offers=tuple(seg.offers.items()),
+            warning=seg.warning,
+            effect=False,
+        )
+    )
+
+
+def write_comment(game: Game, text: str) -> None:
+    """A comment row: written at once, even while a faction's row is open."""
+    seg = game.segment
+    seg.after_comment = True
+    if seg.record:
+        game.events.append(
+            CommentWritten(
+                round=game.round, turn=game.turn, line=game.line, faction=None, text=text
+            )
+        )
+
+
+def turn_header(game: Game) -> None:
+    """``Round R, turn T`` once per turn, and not straight after another comment."""
+    seg = game.segment
+    if game.round == seg.header_round and game.turn == seg.header_turn:
+        return
+    seg.header_round = game.round
+    seg.header_turn = game.turn
+    if not seg.after_comment:
+        write_comment(game, f"Round {game.round}, turn {game.turn}")
+
+
+def snapshot(game: Game, faction: FactionState) -> tuple[int, ...]:
+    """``faction``'s values before an effect row (nothing when not recording)."""
+    return faction.snapshot() if game.segment.record else ()
+
+
+def effect_row(game: Game, faction: FactionState, action: Action, before: tuple[int, ...]) -> None:
+    """A row of the engine's own (Cultists' ``[opponent accepted power]``), written at once."""
+    seg = game.segment
+    seg.after_comment = False
+    if seg.record:
+        game.events.append(
+            RowClosed(
+                round=game.round,
+                turn=game.turn,
+                line=game.line,
+                faction=faction.name,
+                commands=(action,),
+                values=faction.snapshot(),
+                before=before,
+                offers=(),
+                warning="",
+                effect=True,
+            )
+        )
+
+
+def offer_power(game: Game, color: str, amount: int) -> None:
+    """Power the open row's command offers to the faction of ``color``."""
+    seg = game.segment
+    if seg.record:
+        seg.offers[color] = seg.offers.get(color, 0) + amount
+
+
+def warn(game: Game, faction: FactionState | None, text: str) -> None:
+    """Something the rules let pass but a player should hear about."""
+    seg = game.segment
+    if seg.record and not seg.warning:
+        seg.warning = text
+    game.events.append(
+        RuleWarning(
+            round=game.round,
+            turn=game.turn,
+            line=game.line,
+            faction=faction.name if faction is not None else None,
+            text=text,
+            command=str(seg.action) if seg.action is not None else "",
+        )
+    )

@@ -1,0 +1,178 @@
+"""The command stream: a parsed log's actions in the order the engine plays them.
+
+A ledger records the engine's output as well as the players' commands, so
+its stream keeps only the commands; the reference engine's own rewrites of
+the stream (two identical ``+X`` merged, ``resign`` …) are applied before
+the commands are pushed to a :class:`~tmlog.games.terra_mystica.replay.replayer.Replayer`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
+from tmlog.errors import ReplayError
+from tmlog.games.terra_mystica.model import actions as a
+from tmlog.games.terra_mystica.replay.maps import MAPS, ORIGINAL_ID
+
+
+class LogRowLike(Protocol):
+    @property
+    def line(self) -> int: ...
+    @property
+    def faction(self) -> object: ...
+    @property
+    def actions(self) -> tuple[a.Action, ...]: ...
+
+
+class LogLike(Protocol):
+    @property
+    def source(self) -> str: ...
+    @property
+    def format(self) -> str: ...
+    @property
+    def rows(self) -> Sequence[LogRowLike]: ...
+
+
+StreamItem = tuple[str, a.Action]
+"""(``faction name`` | ``""`` for admin | ``"comment"``, action)."""
+
+
+def ledger_stream(rows: Iterable[LogRowLike]) -> list[a.Action]:
+    """The commands a ledger records, as the engine would have received them.
+
+    Rows the engine wrote itself (income, Cultists' effects, final scoring,
+    resource conversion) are outputs, not inputs, and are dropped; the
+    engine's comment rows turn back into the admin commands that made them.
+    """
+    out: list[a.Action] = []
+    scoring: list[a.RoundScoring] = []
+    final_phase = False
+    for row in rows:
+        for act in row.actions:
+            kind = type(act)
+            if kind not in _LEDGER_SPECIAL:
+                if not final_phase and not act.generated:
+                    out.append(act)
+                continue
+            if kind is a.Marker:
+                assert isinstance(act, a.Marker)
+                if act.text.startswith(("Scoring ", "Converting resources")):
+                    final_phase = True
+            elif final_phase or kind is a.PlayerName:
+                continue
+            elif kind is a.RoundScoring:
+                assert isinstance(act, a.RoundScoring)
+                scoring.append(act)
+                if len(scoring) == 6:
+                    tiles = tuple(s.tile for s in sorted(scoring, key=lambda s: s.round))
+                    out.append(a.Score(tiles=tiles, line=scoring[0].line))
+            elif kind is a.Dropped:
+                assert isinstance(act, a.Dropped)
+                out.append(a.DropFaction(target=act.target, line=act.line, column=act.column))
+            elif kind is a.Setup:
+                out.append(dataclasses.replace(act, faction=None) if act.faction else act)
+    return out
+
+
+_LEDGER_SPECIAL = frozenset((a.Marker, a.RoundScoring, a.PlayerName, a.Dropped, a.Setup))
+"""Ledger rows that do not pass into the command stream as they are."""
+
+
+def players_of(rows: Iterable[LogRowLike]) -> list[str]:
+    """Player names by seat, from a ledger's ``Player N: name`` rows."""
+    named = [act for row in rows for act in row.actions if isinstance(act, a.PlayerName)]
+    return [p.name for p in sorted(named, key=lambda p: p.seat)]
+
+
+def command_stream(log: LogLike) -> list[a.Action]:
+    """All commands of a log in the order the engine plays them."""
+    if log.format == "ledger":
+        return ledger_stream(log.rows)
+    out: list[a.Action] = []
+    for row in log.rows:
+        # The reference engine writes a row's comment before its commands.
+        out += [x for x in row.actions if isinstance(x, a.Comment)]
+        out += [x for x in row.actions if not isinstance(x, a.Comment)]
+    return out
+
+
+def stream_key(action: a.Action) -> str:
+    """The faction an action belongs to: its name, ``""`` for admin, ``"comment"``."""
+    if type(action) is a.Comment:
+        return "comment"
+    faction = action.faction
+    return faction._value_ if faction is not None else ""
+
+
+_REWRITTEN = frozenset((a.Adjust, a.PlayerCount, a.Resign, a.Convert))
+"""Commands the stream rewrites can change; the others pass as they are."""
+
+
+def rewrite_stream(stream: Sequence[a.Action]) -> list[a.Action]:
+    """The reference engine's stream rewrites (merged adjustments, resign), ready to push.
+
+    The reference engine reads ``player-count`` before it plays anything, so
+    that command moves to the front.
+    """
+    items: list[StreamItem | None] = [(stream_key(x), x) for x in stream]
+    first: list[a.Action] = []
+    for i, item in enumerate(items):
+        if item is None:
+            continue
+        key, act = item
+        kind = type(act)
+        if kind not in _REWRITTEN:
+            continue
+        nxt = items[i + 1] if i + 1 < len(items) else None
+        if (
+            nxt is not None
+            and key == nxt[0]
+            and isinstance(act, a.Adjust)
+            and act.delta > 0
+            and act == nxt[1]
+        ):
+            # Two identical "+X" in a row count as one "+2X" (the engine's own rule).
+            merged = dataclasses.replace(act, delta=act.delta * 2, source=None)
+            items[i] = (key, merged)
+            items[i + 1] = None
+            continue
+        if isinstance(act, a.PlayerCount) and not key:
+            first.append(act)
+            items[i] = None
+            continue
+        if isinstance(act, a.Resign) and key:
+            items[i] = (key, a.DropFaction(target=act.faction, faction=act.faction, line=act.line))
+            continue
+        if (
+            nxt is not None
+            and key
+            and key == nxt[0]
+            and isinstance(act, a.Convert)
+            and act.from_count == 2
+            and act.from_what.value == "W"
+            and act.to_what.value == "BRIDGE"
+            and isinstance(nxt[1], a.Adjust)
+            and nxt[1].delta == -1
+            and nxt[1].what.value == "BRIDGE"
+        ):
+            items[i] = None
+            items[i + 1] = None
+    return first + [x[1] for x in items if x is not None]
+
+
+def map_of(stream: Sequence[a.Action], source: str) -> str:
+    """The map a stream's ``map`` command selects (the original map if none)."""
+    map_id = ORIGINAL_ID
+    for act in stream:
+        if isinstance(act, a.SelectMap):
+            map_id = ORIGINAL_ID if act.map_id == "original" else act.map_id
+            if map_id not in MAPS:
+                raise ReplayError(
+                    f"unknown map id {map_id}: tmlog does not know its terrain",
+                    source=source,
+                    line=act.line,
+                    command=str(act),
+                )
+    return map_id
