@@ -59,7 +59,7 @@ def test_settings_only_options_can_be_given_to_replay() -> None:
     text = "\n".join(command_log(G1))
     result = replay(parse_log(text, source="g1"), options=["loose-convert-phase"])
     assert result.error is None
-    assert Option.LOOSE_CONVERT_PHASE in result.game.options
+    assert Option.LOOSE_CONVERT_PHASE in result._game.options
     assert "strict-leech" in result.options
 
 
@@ -88,7 +88,7 @@ def test_pending_decisions_are_typed_records() -> None:
     cult step; the witches' offer from the cultists was answered on line 41."""
     lines = command_log(G1)
     assert lines[48] == "darklings: Leech 2 from cultists"
-    game = replay_text("\n".join(lines[:47])).game
+    game = replay_text("\n".join(lines[:47]))._game
     assert game.action_required == [
         LeechOffer(
             faction="witches", from_faction="chaosmagicians", amount=1, actual=1, leech_id=11
@@ -96,7 +96,7 @@ def test_pending_decisions_are_typed_records() -> None:
         LeechOffer(faction="darklings", from_faction="cultists", amount=2, actual=2, leech_id=12),
         FullTurn(faction="darklings"),
     ]
-    game = replay_text("\n".join(lines[:49])).game
+    game = replay_text("\n".join(lines[:49]))._game
     assert game.action_required == [
         CultSteps(faction="cultists", amount=1),
         FullTurn(faction="darklings"),
@@ -105,7 +105,7 @@ def test_pending_decisions_are_typed_records() -> None:
 
 def test_holdings_are_split_and_a_misspelt_name_raises() -> None:
     lines = command_log(G1)
-    game = replay_text("\n".join(lines[:49])).game
+    game = replay_text("\n".join(lines[:49]))._game
     cultists = game.factions["cultists"]
     assert set(cultists.res) == set(RESOURCES)
     assert cultists.pending == Pending(cult=1)
@@ -122,7 +122,7 @@ def test_fire_ice_boards_start_with_their_effects_and_limits() -> None:
     from .rulecheck import constructed
 
     result = constructed("fire_ice_shapeshifters_v1.log")
-    shapeshifters = result.game.factions["shapeshifters"]
+    shapeshifters = result._game.factions["shapeshifters"]
     assert shapeshifters.limits.allow_shapeshift == shapeshifters.get("ALLOW_SHAPESHIFT")
     assert shapeshifters.pending.pick_color == 0
 

@@ -82,7 +82,7 @@ def test_coverage_of_factions_maps_and_tiles(replays: dict[str, Any]) -> None:
         "connected-clusters",
     ):
         assert tiles.count(tile) >= 2
-    assert {len(r.factions) for r in replays.values()} == {3, 4, 5}
+    assert {len(r.state.factions) for r in replays.values()} == {3, 4, 5}
 
 
 def test_final_scoring_tile_vp_has_its_own_source(replays: dict[str, Any]) -> None:
@@ -94,7 +94,7 @@ def test_final_scoring_tile_vp_has_its_own_source(replays: dict[str, Any]) -> No
         record = record_game(result)
         sources = {row.source for row in record.vp}
         (tile,) = [k for k in result.state.final_scoring if k not in ("network", "cults")]
-        if any(f.final_counts.get(tile) for f in result.factions):
+        if any(f.final_counts.get(tile) for f in result._game.order if not f.dummy):
             assert f"final-{tile}" in sources
             scored += 1
         for f in record.factions:
@@ -106,7 +106,7 @@ def test_2017_map_variant_starting_vp(replays: dict[str, Any]) -> None:
     # Starting VP of the "Original [2017 vp]" map: the reference engine's
     # vp_setups{original_2017} (acolytes 23, engineers 16, riverwalkers 21, witches 19).
     result = replays["original2017_riverwalkers-acolytes-witches-engineers_building-on-edge.log"]
-    initial = {f.name: f.vp_source["initial"] for f in result.factions}
+    initial = {f.name: f.vp_source["initial"] for f in result._game.order if not f.dummy}
     assert initial == {"riverwalkers": 21, "acolytes": 23, "witches": 19, "engineers": 16}
 
 

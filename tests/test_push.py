@@ -114,7 +114,7 @@ def test_stop_matches_replay(stop: Stop, ledgers: dict[str, ParsedLog]) -> None:
     result = replay(log, stop=stop)
     assert replayer.stopped and result.stopped_early
     assert [e for b in batches for e in b if not isinstance(e, _OUTPUT_ONLY)] == result.events
-    assert (replayer.game.round, replayer.game.turn) == (result.game.round, result.game.turn)
+    assert (replayer.game.round, replayer.game.turn) == (result._game.round, result._game.turn)
     assert {f.name: f.get("VP") for f in replayer.game.order} == result.final_vp()
     # Nothing is played after the stop.
     assert replayer.push(a.Comment(text="later", line=10**6)) == []

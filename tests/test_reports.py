@@ -154,8 +154,8 @@ def test_board_frames_match_the_engine(path: object) -> None:
     result = replay(parse_file(str(path)))
     board = board_frames(result)
     by_hex = board.hexes.set_index("hex")
-    owners = {f.color: f.name for f in result.factions}
-    for name, state in result.game.hexes.items():
+    owners = {f.color: f.name for f in result._game.order if not f.dummy}
+    for name, state in result._game.hexes.items():
         row = by_hex.loc[name]
         assert row["terrain"] == state.color
         building = row["building"] if isinstance(row["building"], str) else None
@@ -165,7 +165,7 @@ def test_board_frames_match_the_engine(path: object) -> None:
         if not row["river"]:
             assert bool(row["town"]) == bool(state.town), name
     assert sorted(zip(board.bridges["hex1"], board.bridges["hex2"], strict=True)) == sorted(
-        (a, b) for a, b, _ in result.game.bridges
+        (a, b) for a, b, _ in result._game.bridges
     )
 
 

@@ -338,7 +338,7 @@ def test_giants_stronghold_and_actg() -> None:
     # line 29: ACTG is 2 free spades: blue E4 (3 steps from red) becomes red; only the
     # dwelling is paid: 18 8 5 -> 18 6 4.
     assert row_at_line(result, 29).values == (18, 6, 4, 1, 0, 5, 3, 1, 0, 0, 1)
-    assert result.game.hexes["E4"].color == "red"
+    assert result._game.hexes["E4"].color == "red"
 
 
 def test_fakirs_carpet_flight_and_range() -> None:
@@ -359,4 +359,4 @@ def test_halflings_stronghold_gives_three_spades() -> None:
     # line 15: the stronghold (4 W 8 C) comes with 3 spades at once: gray E7 to brown
     # (3 steps); each spade scores 1 VP (halflings) + 2 VP (SCORE1): 20 15 4 -> 29 7 0.
     assert row_at_line(result, 15).values == (29, 7, 0, 0, 3, 9, 0, 0, 0, 1, 1)
-    assert result.game.hexes["E7"].color == "brown"
+    assert result._game.hexes["E7"].color == "brown"

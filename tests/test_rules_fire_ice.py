@@ -251,11 +251,11 @@ def test_ice_maidens_dwellings_stand_on_ice() -> None:
     # The reference engine's map after the setup (run.pl --max-line 41 --full):
     # the first dwellings on red F2 and E7 stand on ice; after line 42 green D4 too.
     result = state_at("side1", 41)
-    assert result.game.factions["icemaidens"].secondary_color == "red"
-    assert result.game.board.hexes["F2"].terrain == "red"
-    assert (result.game.hexes["F2"].color, result.game.hexes["E7"].color) == ("ice", "ice")
-    assert result.game.hexes["D4"].color == "green"
-    assert state_at("side1", 42).game.hexes["D4"].color == "ice"
+    assert result._game.factions["icemaidens"].secondary_color == "red"
+    assert result._game.board.hexes["F2"].terrain == "red"
+    assert (result._game.hexes["F2"].color, result._game.hexes["E7"].color) == ("ice", "ice")
+    assert result._game.hexes["D4"].color == "green"
+    assert state_at("side1", 42)._game.hexes["D4"].color == "ice"
 
 
 def test_ice_maidens_stronghold_pass_vp_grows_with_temples() -> None:
@@ -390,14 +390,14 @@ def test_yetis_stronghold_facts() -> None:
     # their faction (src/Game/Factions/Yetis.pm; evaluate_game drops it from its output).
     # Both ACT5 rows are in round 4; H4's neighbours hold only the yetis' G4.
     result, _ = generated("fjords21")
-    yetis = result.game.factions["yetis"]
+    yetis = result._game.factions["yetis"]
     assert yetis.building_strength == {"SH": 4, "SA": 4}
     assert set(yetis.allow_reuse) == {f"ACT{i}" for i in range(1, 7)}
     assert reference_row("fjords21", 107, "yetis: action ACT5. dig 1. build H3").row.round == 4
     later = reference_row("fjords21", 114, "yetis: convert 1PW to 1C. action ACT5. build F5")
     assert later.row.round == 4
-    assert sorted(result.game.board.adjacent["H4"]) == ["G4", "G5", "H3", "H5", "I3", "I4"]
-    town = {h: state_at("fjords21", 75).game.hexes[h] for h in ("F3", "G3", "G4", "F4")}
+    assert sorted(result._game.board.adjacent["H4"]) == ["G4", "G5", "H3", "H5", "I3", "I4"]
+    town = {h: state_at("fjords21", 75)._game.hexes[h] for h in ("F3", "G3", "G4", "F4")}
     assert {h: s.building for h, s in town.items()} == {"F3": "D", "G3": "D", "G4": "SH", "F4": "D"}
     assert len({s.town for s in town.values()}) == 1
 
@@ -412,8 +412,8 @@ def test_yetis_sanctuary_has_strength_four() -> None:
     row = row_at_line(result, 121)
     assert row.values == (25, 12, 2, 0, 0, 2, 5, 1, 0, 2, 4)
     assert sorted(row.leech.values()) == [6]
-    yetis = result.game.factions["yetis"]
-    next_to_a8 = {h: result.game.hexes[h].building for h in yetis.locations}
+    yetis = result._game.factions["yetis"]
+    next_to_a8 = {h: result._game.hexes[h].building for h in yetis.locations}
     assert {h: b for h, b in next_to_a8.items() if h in {"A7", "A9", "B4"}} == {
         "A9": "SA",
         "B4": "TP",
@@ -423,8 +423,8 @@ def test_yetis_sanctuary_has_strength_four() -> None:
 def test_yetis_dwellings_stand_on_ice() -> None:
     # run.pl --max-line 40 --full on side2: G4 and B4 (yellow) are ice.
     result = state_at("side2", 40)
-    assert result.game.factions["yetis"].secondary_color == "yellow"
-    assert (result.game.hexes["G4"].color, result.game.hexes["B4"].color) == ("ice", "ice")
+    assert result._game.factions["yetis"].secondary_color == "yellow"
+    assert (result._game.hexes["G4"].color, result._game.hexes["B4"].color) == ("ice", "ice")
 
 
 # ----------------------------------------------------------------- Acolytes
@@ -503,13 +503,13 @@ def test_acolytes(case: Case) -> None:
 def test_acolytes_hexes_become_volcano() -> None:
     # run.pl --max-line 40/44/138 --full on side2: F4 and C2 (gray) are volcano after
     # the setup; E7 (green) after line 44, E6 (brown) after line 138.
-    setup = state_at("side2", 40).game
+    setup = state_at("side2", 40)._game
     assert setup.factions["acolytes"].secondary_color == "gray"
     assert (setup.hexes["F4"].color, setup.hexes["C2"].color) == ("volcano", "volcano")
     assert setup.hexes["E7"].color == "green"
-    assert state_at("side2", 44).game.hexes["E7"].color == "volcano"
-    assert state_at("side2", 137).game.hexes["E6"].color == "brown"
-    assert state_at("side2", 138).game.hexes["E6"].color == "volcano"
+    assert state_at("side2", 44)._game.hexes["E7"].color == "volcano"
+    assert state_at("side2", 137)._game.hexes["E6"].color == "brown"
+    assert state_at("side2", 138)._game.hexes["E6"].color == "volcano"
 
 
 def test_acolytes_spades_become_cult_steps() -> None:
@@ -605,8 +605,8 @@ def test_dragonlords(case: Case) -> None:
 
 def test_dragonlords_hexes_become_volcano() -> None:
     # run.pl --max-line 41/57 --full on side1.
-    assert state_at("side1", 41).game.hexes["C8"].color == "volcano"
-    game = state_at("side1", 57).game
+    assert state_at("side1", 41)._game.hexes["C8"].color == "volcano"
+    game = state_at("side1", 57)._game
     assert [game.hexes[h].color for h in ("I4", "H3", "J3", "J4")] == ["volcano"] * 4
 
 
@@ -780,7 +780,7 @@ def test_shapeshifters_colour_change_for_power(
     result = replay_text("\n".join(variant(game, keep, after, (command,))), "acth.log")
     assert result.error is None
     assert row_at_line(result, keep + 1).values == values, rule
-    assert result.game.factions["shapeshifters"].color == command.rsplit(" ", 1)[1]
+    assert result._game.factions["shapeshifters"].color == command.rsplit(" ", 1)[1]
 
 
 @pytest.mark.parametrize(
@@ -798,7 +798,7 @@ def test_shapeshifters_colour_change_for_power(
 )
 def test_shapeshifters_allow_shapeshift(game: str, lines: int, allowed: int) -> None:
     # raw.factions.shapeshifters.ALLOW_SHAPESHIFT of run.pl --max-line N --full.
-    assert state_at(game, lines).game.factions["shapeshifters"].get("ALLOW_SHAPESHIFT") == allowed
+    assert state_at(game, lines)._game.factions["shapeshifters"].get("ALLOW_SHAPESHIFT") == allowed
 
 
 def test_shapeshifters_colour_change_recolours_their_pieces() -> None:
@@ -806,7 +806,7 @@ def test_shapeshifters_colour_change_recolours_their_pieces() -> None:
     # shapeshifter building, the bridge B2:C1 and the priest on AIR3 turn gray.
     buildings = {"B2": "D", "B3": "D", "F5": "TE", "F7": "D", "G5": "D", "G6": "SH", "H7": "D"}
     for lines, color in ((124, "black"), (125, "gray")):
-        game = state_at("orig", lines).game
+        game = state_at("orig", lines)._game
         assert game.factions["shapeshifters"].color == color
         assert {h: game.hexes[h].building for h in buildings} == buildings
         assert {game.hexes[h].color for h in buildings} == {color}
@@ -903,7 +903,7 @@ def test_riverwalkers_unlocks_and_max_p(
     game: str, lines: int, max_p: int, unlocked: set[str]
 ) -> None:
     # raw.factions.riverwalkers.MAX_P / unlocked_terrain of run.pl --max-line N --full.
-    riverwalkers = state_at(game, lines).game.factions["riverwalkers"]
+    riverwalkers = state_at(game, lines)._game.factions["riverwalkers"]
     assert riverwalkers.get("MAX_P") == max_p
     assert {str(getattr(t, "value", t)) for t in riverwalkers.unlocked_terrain} == unlocked
 
@@ -915,18 +915,18 @@ def test_riverwalkers_v4_unlocking_a_home_terrain() -> None:
     result = replay_text("\n".join(lines), "unlock.log")
     assert result.error is None
     assert row_at_line(result, 110).values == (19, 4, 2, 0, 0, 5, 2, 4, 0, 1, 1)
-    assert result.game.factions["riverwalkers"].get("MAX_P") == 2
+    assert result._game.factions["riverwalkers"].get("MAX_P") == 2
 
 
 def test_riverwalkers_stronghold_bridges() -> None:
     # run.pl --max-line 53/54 --full on fjords20: raw.bridges gains C8:B6 and G8:I7 (yellow).
-    before = {(a, b) for a, b, _ in state_at("fjords20", 53).game.bridges}
-    after = state_at("fjords20", 54).game.bridges
+    before = {(a, b) for a, b, _ in state_at("fjords20", 53)._game.bridges}
+    after = state_at("fjords20", 54)._game.bridges
     assert {(a, b, c) for a, b, c in after if (a, b) not in before} == {
         ("C8", "B6", "yellow"),
         ("G8", "I7", "yellow"),
     }
-    assert state_at("orig2017", 47).game.bridges == []
+    assert state_at("orig2017", 47)._game.bridges == []
 
 
 # ------------------------------------------------------------ final scoring
@@ -1054,7 +1054,8 @@ def test_final_scoring_tiles(game: str) -> None:
         assert result.finished
         got = {
             f.name: (f.final_counts[tile], f.vp_source.get(f"final-{tile}", 0))
-            for f in result.factions
+            for f in result._game.order
+            if not f.dummy
         }
         names, table = FINAL_TILES[game]
         assert got == dict(zip(names, table[tile], strict=True)), tile

@@ -228,7 +228,7 @@ NETWORKS: dict[str, dict[str, int]] = {
 @pytest.mark.parametrize("game", sorted(NETWORKS))
 def test_network_size_with_shipping_and_tunnel_reach(game: str) -> None:
     result = corpus_replay(f"4pLeague_{game}")
-    assert {f.name: f.network for f in result.factions} == NETWORKS[game]
+    assert {f.name: f.network for f in result._game.order if not f.dummy} == NETWORKS[game]
 
 
 def test_fakirs_network_uses_carpet_range() -> None:
@@ -240,7 +240,10 @@ def test_fakirs_network_uses_carpet_range() -> None:
     """
     result = constructed("giants_fakirs.log")
     assert result.finished
-    assert {f.name: f.network for f in result.factions} == {"giants": 3, "fakirs": 3}
+    assert {f.name: f.network for f in result._game.order if not f.dummy} == {
+        "giants": 3,
+        "fakirs": 3,
+    }
     assert result.final_vp() == {"giants": 58, "fakirs": 66}
 
 

@@ -185,7 +185,7 @@ def test_alchemists_stronghold_power() -> None:
     assert row_at_line(result, 15).values == (21, 0, 0, 1, 0, 5, 7, 1, 1, 0, 0)
     # line 17: ACT6 spends 6 (-> 6/5/1); its 2 spades give 2 power each: 2/9/1.
     assert row_at_line(result, 17).values == (21, 0, 0, 1, 2, 9, 1, 1, 1, 0, 0)
-    assert result.game.hexes["F3"].color == "black"
+    assert result._game.hexes["F3"].color == "black"
     # round 2 income: the stronghold's 6 C, 2 W (1 + one dwelling) and BON4's 3 power.
     income = income_rows(result, "alchemists")[-1]
     assert as_dict(income) == dict(zip(FIELDS, (21, 7, 2, 1, 0, 10, 2, 1, 1, 0, 0), strict=True))

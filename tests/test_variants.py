@@ -53,7 +53,7 @@ def test_turn_order_by_passing_is_the_variable_turn_order_option() -> None:
 )
 def test_starting_vp_tables(variant: str, expected: dict[str, int]) -> None:
     result = replay(parse_file(str(SAMPLE)), vp_variant=variant)
-    assert {f.name: f.vp_source["initial"] for f in result.factions} == expected
+    assert {f.name: f.vp_source["initial"] for f in result._game.order if not f.dummy} == expected
     # Everything after setup is unchanged: final VP move by the same difference
     # (the real game's final VP: cultists 168, darklings 152, swarmlings 149, witches 92).
     real = {"cultists": 168, "darklings": 152, "swarmlings": 149, "witches": 92}

@@ -33,7 +33,7 @@ from tmlog.games.terra_mystica.replay.ledger import Ledger, LedgerEntry, Row
 from tmlog.games.terra_mystica.replay.maps import MAPS, ORIGINAL_ID, VP_VARIANTS
 from tmlog.games.terra_mystica.replay.options import game_options
 from tmlog.games.terra_mystica.replay.segment import Segment
-from tmlog.games.terra_mystica.replay.state import FactionState, Game
+from tmlog.games.terra_mystica.replay.state import Game
 from tmlog.games.terra_mystica.replay.stream import (
     LogLike,
     command_stream,
@@ -219,7 +219,9 @@ class Replay:
     """The outcome of replaying a log."""
 
     source: str
-    game: Game
+    _game: Game
+    """The engine's own, mutable state: for the engine and its white-box tests.
+    Everyone else reads :attr:`state` and :attr:`events`."""
     rows: list[LedgerEntry]
     events: list[Event]
     players: list[str] = field(default_factory=list)
@@ -230,27 +232,23 @@ class Replay:
     @functools.cached_property
     def state(self) -> GameState:
         """The game where the replay ended, frozen: what readers outside the engine use."""
-        return game_state(self.game, tuple(self.players))
+        return game_state(self._game, tuple(self.players))
 
     @property
     def finished(self) -> bool:
-        return self.game.finished
-
-    @property
-    def factions(self) -> list[FactionState]:
-        return [f for f in self.game.order if not f.dummy]
+        return self._game.finished
 
     @property
     def map_id(self) -> str:
         """The map the game was played on (the reference engine's id)."""
-        return self.game.map_variant or ORIGINAL_ID
+        return self._game.map_variant or ORIGINAL_ID
 
     @property
     def options(self) -> frozenset[str]:
-        return frozenset(self.game.options)
+        return frozenset(self._game.options)
 
     def final_vp(self) -> dict[str, int]:
-        return {f.name: f.get("VP") for f in self.factions}
+        return self.state.final_vp()
 
 
 class _Collect:
