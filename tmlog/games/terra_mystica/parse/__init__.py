@@ -256,6 +256,18 @@ def _parse(lark: Lark, start: str, text: str, end: tuple[str, str]) -> Any:
         raise _PieceError(len(text.rstrip()) + 1, unexpected_end, expected) from None
     except VisitError as exc:  # only raised by tree transformers; unwrap all the same
         raise _PieceError(1, f"'{text.strip()}'", [str(exc.orig_exc)]) from None
+    except ValueError:  # a number Python will not read (over 4300 digits)
+        raise _too_long(text) from None
+
+
+_LONG_NUMBER = re.compile(r"\d{100,}")
+
+
+def _too_long(text: str) -> _PieceError:
+    match = _LONG_NUMBER.search(text)
+    column = match.start() + 1 if match else 1
+    digits = len(match.group()) if match else 0
+    return _PieceError(column, f"a number of {digits} digits", ["a number"])
 
 
 def _context(line: str, column: int) -> str:
@@ -488,7 +500,10 @@ def _single_token_cell(rule: str, text: str) -> Any:
         return callback(None) if optional else _MISSING
     if pattern.fullmatch(token) is None:
         return _MISSING
-    return callback(Token(name, token))
+    try:
+        return callback(Token(name, token))
+    except ValueError:  # too long to read: the parser path reports it with its column
+        return _MISSING
 
 
 def _compile_terminals() -> None:

@@ -247,10 +247,20 @@ def _dig(game: Game, faction: FactionState | None, action: a.Dig) -> None:
     reward = dig.spec.gain[dig.level] if dig.level < len(dig.spec.gain) else None
     if Option.LOOSE_DIG not in game.options or not f.allowed_sub_actions.get("transform"):
         turns.require_subaction(game, f, "dig", {"transform": 1, "build": 1, "dig": 1})
+    # Each spade is paid and rewarded one at a time, as the reference engine
+    # does; the supply of what a dig yields (spades, volcano transforms) caps
+    # how many there can be, so a huge number fails here before any loop.
+    supply = game.pool or {}
+    for kind in reward or {"SPADE": 1}:
+        if kind in supply and action.amount > supply[kind]:
+            raise IllegalMove(
+                f"cannot dig {action.amount}: the supply holds only {supply[kind]} {kind}"
+            )
     if not reward:
         adjust(game, f, "SPADE", action.amount)
-    for _ in range(action.amount):
-        pay(game, f, cost)
+    if cost:  # an empty cost (volcano factions) pays nothing however often
+        for _ in range(action.amount):
+            pay(game, f, cost)
     if reward:
         for _ in range(action.amount):
             gain(game, f, reward, "faction")

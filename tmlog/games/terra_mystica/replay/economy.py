@@ -288,7 +288,11 @@ def adjust(
     category = _category(kind)
     if category == "track":
         name = "teleport" if kind == "GAIN_TELEPORT" else "ship"
-        for _ in range(delta):
+        _check_supply(game, kind, delta)
+        # Steps past the top of the track do nothing, so only the steps left
+        # are walked (the reference engine walks all ``delta`` of them).
+        track = faction.track(name)
+        for _ in range(max(0, min(delta, track.max_level - track.level))):
             track = faction.track(name)
             if track.level < track.max_level:
                 reward = track.spec.advance_gain[track.level] if track.spec.advance_gain else {}
@@ -324,6 +328,8 @@ def adjust(
         old = res[kind]
     special = faction.special
     if delta > 0 and special is not None and kind in special and special.get("mode") == "replace":
+        # The supply bounds the loop below: a number beyond it fails at once.
+        _check_supply(game, kind, delta)
         replaced = False
         for _ in range(delta):
             replaced |= maybe_special(game, faction, kind, "replace")
@@ -399,6 +405,13 @@ def adjust(
     if category == "bonus":
         res["C"] += game.bonus_coins.get(kind, 0)
         game.bonus_coins[kind] = 0
+
+
+def _check_supply(game: Game, kind: str, delta: int) -> None:
+    """Fail as running out of the pool does, before a loop over ``delta`` starts."""
+    pool = game.pool
+    if pool is not None and kind in pool and pool[kind] < delta:
+        raise IllegalMove(f"no {kind} left in the pool")
 
 
 _CATEGORIES: dict[str, str] = {}
