@@ -22,14 +22,16 @@ from tmlog.games.terra_mystica.parse import InputFormat, parse_file
 from tmlog.games.terra_mystica.replay import Replay, Stop, replay
 from tmlog.games.terra_mystica.replay.tiles import VP_SETUPS
 
-_AT = re.compile(r"^[Rr](\d+)(?:[Tt](\d+))?$")
+# ASCII digits only: '²'.isdigit() is true but int('²') fails.
+_AT = re.compile(r"^[Rr](\d+)(?:[Tt](\d+))?$", re.ASCII)
+_LINE = re.compile(r"^\d+$", re.ASCII)
 
 
 def parse_at(value: str | None) -> Stop | None:
     """``--at 120`` (after log line 120) or ``--at R3T2`` (end of round 3, turn 2)."""
     if value is None:
         return None
-    if value.isdigit():
+    if _LINE.match(value):
         return Stop(line=int(value))
     m = _AT.match(value)
     if m:
@@ -42,18 +44,46 @@ def parse_at(value: str | None) -> Stop | None:
 # ---------------------------------------------------------------- replay
 
 
+def _stop_text(stop: Stop) -> str:
+    if stop.line is not None:
+        return f"after log line {stop.line}"
+    return f"end of round {stop.round}" + (f", turn {stop.turn}" if stop.turn else "")
+
+
+def _stop_json(stop: Stop) -> dict[str, int | None]:
+    if stop.line is not None:
+        return {"line": stop.line}
+    return {"end_of_round": stop.round, "end_of_turn": stop.turn}
+
+
+def check_within(result: Replay, stop: Stop, at: str, last_line: int) -> None:
+    """``--at`` past the end of the game is a usage error naming the game's last point."""
+    if result.stopped_early:
+        return
+    state = result.state
+    if stop.line is not None:
+        beyond = stop.line > last_line
+    elif stop.turn is None:
+        beyond = stop.round is not None and stop.round > state.round
+    else:
+        beyond = (stop.round or 0, stop.turn) > (state.round, state.turn)
+    if beyond:
+        end = "game over" if state.finished else "incomplete game"
+        raise click.BadParameter(
+            f"{at} is past the end of {result.source}: its last point is log line"
+            f" {last_line}, round {state.round}, turn {state.turn} ({end})",
+            param_hint="--at",
+        )
+
+
 def _state_table(result: Replay, stop: Stop | None) -> str:
     state = result.state
+    # Round and turn are the engine's, as in the JSON; where --at stopped is added.
     head = f"{result.source}: round {state.round}, turn {state.turn}"
     if state.finished:
         head += ", game over"
     elif result.stopped_early and stop is not None:
-        if stop.line is not None:
-            head += f" (after log line {stop.line})"
-        else:
-            head = f"{result.source}: end of round {stop.round}" + (
-                f", turn {stop.turn}" if stop.turn else ""
-            )
+        head += f" ({_stop_text(stop)})"
     else:
         head += ", incomplete game"
     cols = [
@@ -84,7 +114,8 @@ def _state_table(result: Replay, stop: Stop | None) -> str:
                 "/".join(str(x) for x in f.buildings),
             ]
         )
-    widths = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(cols)]
+    # A list, so that a game with no faction yet (no rows) still has widths.
+    widths = [max([len(c), *(len(r[i]) for r in rows)]) for i, c in enumerate(cols)]
     lines = [head, "  ".join(c.ljust(w) for c, w in zip(cols, widths, strict=True))]
     lines += ["  ".join(v.ljust(w) for v, w in zip(r, widths, strict=True)) for r in rows]
     return "\n".join(line.rstrip() for line in lines)
@@ -117,11 +148,15 @@ def replay_command(
     result = replay(parsed, stop=stop, vp_variant=vp_variant)
     if result.error is not None:
         raise result.error
+    if stop is not None and at is not None:
+        check_within(result, stop, at, parsed.rows[-1].line if parsed.rows else 0)
     for warning in result.warnings:
         click.echo(f"warning: {warning}", err=True)
     if fmt == "json":
         summary = result.state.as_dict()
         summary["source"] = result.source
+        if stop is not None and result.stopped_early:
+            summary["at"] = _stop_json(stop)
         click.echo(json.dumps(summary, indent=2))
     else:
         click.echo(_state_table(result, stop))

@@ -23,7 +23,7 @@ from tmlog.cli import (
     input_paths,
     output_format_option,
 )
-from tmlog.cli.replaying import parse_at
+from tmlog.cli.replaying import check_within, parse_at
 from tmlog.games.terra_mystica.parse import InputFormat, parse_file
 
 if TYPE_CHECKING:
@@ -411,9 +411,12 @@ def render(log: str, at: str | None, output: str, input_format: InputFormat | No
     suffix = PurePath(output).suffix.lower()
     if suffix not in (".png", ".svg"):
         raise click.BadParameter("the file must end in .png or .svg", param_hint="-o")
-    result = replay(parse_file(log, input_format), stop=stop)
+    parsed = parse_file(log, input_format)
+    result = replay(parsed, stop=stop)
     if result.error is not None:
         raise result.error
+    if stop is not None and at is not None:
+        check_within(result, stop, at, parsed.rows[-1].line if parsed.rows else 0)
     from tmlog.games.terra_mystica.frames import board_frames
     from tmlog.plot import plot_board
 
