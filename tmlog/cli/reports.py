@@ -331,12 +331,15 @@ def stats(
 
     def tally() -> None:
         nonlocal counted, dropped, unfinished
-        factions = frames(chunk).factions
+        tables = frames(chunk)
+        factions = tables.factions
         tallies.append(winrate_tallies(factions, by=by))
         out = left_out(factions)
         counted += len(chunk)
         dropped += out["dropped"]
-        unfinished += out["unfinished"]
+        # From the games, not the factions: a log with no faction at all has
+        # no faction row, yet it is not a finished game.
+        unfinished += int((~tables.games["finished"].astype(bool)).sum())
         chunk.clear()
 
     # Unfinished games are counted in the closing line, not warned about one by one.

@@ -12,6 +12,7 @@ from tmlog.games.terra_mystica.replay import (
 )
 from tmlog.games.terra_mystica.replay.guards import Handler, no_faction
 from tmlog.games.terra_mystica.replay.holdings import HELD
+from tmlog.games.terra_mystica.replay.maps import MAPS
 from tmlog.games.terra_mystica.replay.options import Option, log_option, option_named
 from tmlog.games.terra_mystica.replay.randomize import SeededDraw, natural_key
 from tmlog.games.terra_mystica.replay.setup import add_variant, finalize_setup
@@ -126,7 +127,19 @@ def _randomize(game: Game, faction: FactionState | None, action: a.Randomize) ->
 
 def _map(game: Game, faction: FactionState | None, action: a.SelectMap) -> None:
     no_faction(faction, action)
-    game.map_variant = None if action.map_id == "original" else action.map_id
+    map_id = None if action.map_id == "original" else action.map_id
+    if game.factions:
+        # The terrain was fixed before the first setup (see stream.map_of);
+        # like the reference engine, a later map line changes only the id.
+        if map_id is not None and map_id not in MAPS:
+            raise IllegalMove(f"unknown map id {map_id}: tmlog does not know its terrain")
+        segment.warn(
+            game,
+            None,
+            f"map {action.map_id} after the factions were set up changes no terrain"
+            " (only the map id the game reports)",
+        )
+    game.map_variant = map_id
     segment.write_comment(game, f"map {action.map_id}")
 
 

@@ -163,9 +163,16 @@ def rewrite_stream(stream: Sequence[a.Action]) -> list[a.Action]:
 
 
 def map_of(stream: Sequence[a.Action], source: str) -> str:
-    """The map a stream's ``map`` command selects (the original map if none)."""
+    """The map a stream's ``map`` command selects (the original map if none).
+
+    The terrain is the one chosen before the first faction is set up, as the
+    reference engine fixes it when the game is created: a later ``map`` line
+    changes no terrain (the engine warns when it plays it).
+    """
     map_id = ORIGINAL_ID
     for act in stream:
+        if isinstance(act, a.Setup):
+            break
         if isinstance(act, a.SelectMap):
             map_id = ORIGINAL_ID if act.map_id == "original" else act.map_id
             if map_id not in MAPS:
