@@ -10,6 +10,7 @@ usage errors with status 2 (click's default); no traceback is shown.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -30,13 +31,43 @@ class _Group(click.Group):
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
+            # Output still buffered must fail here, where it can be reported,
+            # not at exit (where Python prints "Exception ignored …").
+            sys.stdout.flush()
+            return result
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
         except TmlogError as exc:
             raise click.ClickException(str(exc)) from None
+        except BrokenPipeError:
+            # The reader went away (`tmlog parse x | head -1`): stop quietly with
+            # the status a shell shows for coreutils killed by SIGPIPE (128 + 13).
+            _silence_stdout()
+            raise click.exceptions.Exit(_EXIT_PIPE) from None
+        except OSError as exc:
+            # Standard output that cannot take more (`> /dev/full`): one line.
+            _silence_stdout()
+            if exc.filename is not None:
+                raise click.ClickException(f"{exc.filename}: {exc.strerror or exc}") from None
+            raise click.ClickException(
+                f"standard output: cannot write: {exc.strerror or exc}"
+            ) from None
         except Exception as exc:  # a bug: say so, without a traceback
             raise click.ClickException(f"internal error: {type(exc).__name__}: {exc}") from None
+
+
+_EXIT_PIPE = 141
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so that the flush at exit cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no real file descriptor (a test's captured output)
+        pass
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})

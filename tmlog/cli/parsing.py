@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from tmlog.cli import Inputs, cli, input_format_option, input_paths, output_format_option
+from tmlog.cli.output import checked_output, force_option, forced, write_atomic
 from tmlog.games.terra_mystica.convert import ledger_to_commands
 from tmlog.games.terra_mystica.parse import parse_file
 from tmlog.reading import STDIN
@@ -57,10 +58,14 @@ def parse(paths: tuple[str, ...], fmt: str, input_format: str | None) -> None:
     "--output",
     type=click.Path(dir_okay=False, writable=True, allow_dash=True),
     default=STDIN,
+    callback=checked_output,
     help="Where to write (default: standard output).",
 )
+@force_option
 def convert(ledger: str, target: str, output: str) -> None:
     """Convert a ledger export into the raw command log the engine replays.
+
+    An existing output file is kept unless --force is given.
 
     \b
     Example:
@@ -70,5 +75,9 @@ def convert(ledger: str, target: str, output: str) -> None:
     if output == STDIN:
         click.echo(text, nl=False)
     else:
-        with open(output, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+
+        def write(tmp: str) -> None:
+            with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
+                handle.write(text)
+
+        write_atomic(output, write, force=forced())

@@ -23,6 +23,7 @@ from tmlog.cli import (
     input_paths,
     output_format_option,
 )
+from tmlog.cli.output import checked_output, force_option, forced, write_atomic
 from tmlog.cli.replaying import check_within, parse_at
 from tmlog.games.terra_mystica.parse import InputFormat, parse_file
 
@@ -36,13 +37,19 @@ FORMATS = ("table", "csv", "json", "markdown")
 
 
 def _plot_option(what: str) -> Callable[[F], F]:
-    return click.option(
+    plot = click.option(
         "--plot",
         "plot_path",
         type=click.Path(dir_okay=False, writable=True),
         metavar="FILE.png|FILE.svg",
-        help=f"Also draw {what} into this file.",
+        callback=checked_output,
+        help=f"Also draw {what} into this file (kept if it exists, unless --force).",
     )
+
+    def both(func: F) -> F:
+        return force_option(plot(func))
+
+    return both
 
 
 class _Failures:
@@ -128,7 +135,8 @@ def _echo(text: str) -> None:
 def _save(ax: Any, path: str) -> None:
     from tmlog.plot import save
 
-    save(ax.figure, path)
+    # The temporary file keeps the suffix, from which the format is chosen.
+    write_atomic(path, lambda tmp: save(ax.figure, tmp), force=forced())
     click.echo(f"wrote {path}", err=True)
 
 
@@ -394,8 +402,10 @@ def _where(result: Any, stop: Any) -> str:
     required=True,
     type=click.Path(dir_okay=False, writable=True),
     metavar="FILE.png|FILE.svg",
-    help="The picture to write.",
+    callback=checked_output,
+    help="The picture to write (kept if it exists, unless --force).",
 )
+@force_option
 @input_format_option
 def render(log: str, at: str | None, output: str, input_format: InputFormat | None) -> None:
     """Draw the map: terrain, hex names, buildings, bridges and towns.
