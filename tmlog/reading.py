@@ -164,6 +164,22 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
+def printable(name: str) -> str:
+    """A file name as text that can be printed and stored anywhere.
+
+    A name that is not valid UTF-8 reaches Python with its bad bytes as lone
+    surrogates (``caf\udce9.txt``), which no UTF-8 writer (a terminal, a
+    Parquet column) accepts; they become backslash escapes (``caf\\xe9.txt``).
+    Any other name is returned unchanged.
+    """
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        raw = name.encode("utf-8", "surrogateescape")
+        return raw.decode("utf-8", "backslashreplace")
+    return name
+
+
 def read_text(path: str) -> str:
     """The decoded text of a log file (``-`` = standard input)."""
     return decode(read_bytes(path), "<stdin>" if path == STDIN else path)

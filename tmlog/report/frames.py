@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from tmlog.errors import TmlogError
+from tmlog.reading import printable
 from tmlog.records import Column, Record, RecordSchema, describe
 
 if TYPE_CHECKING:
@@ -103,7 +104,7 @@ def frames(records: Iterable[Record], schema: RecordSchema | None = None) -> Fra
                 " tables are made of the records of one game at a time"
             )
         games.append(tuple(_value(r, c) for c in games_columns))
-        g = r.game
+        g = printable(r.game)
         for t in schema.tables:
             extra = tuple(get(r) for get in keys[t.name])
             out = rows[t.name]
@@ -135,7 +136,11 @@ def _games_column(schema: RecordSchema, name: str) -> Column:
 
 def _value(record: Any, column: Column) -> Any:
     value = getattr(record, column.name)
-    return ",".join(value) if column.many else value
+    if column.many:
+        value = ",".join(value)
+    # A file name's undecodable bytes (in the game id, in an error) cannot go
+    # into a pandas/Arrow string column as they are.
+    return printable(value) if isinstance(value, str) else value
 
 
 def _typed(rows: list[tuple[Any, ...]], names: list[str], columns: list[Column]) -> pd.DataFrame:

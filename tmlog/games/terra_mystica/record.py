@@ -22,6 +22,7 @@ from typing import ClassVar, NamedTuple
 
 from tmlog.games.terra_mystica.replay import Replay
 from tmlog.games.terra_mystica.replay import events as ev
+from tmlog.reading import printable
 from tmlog.records import FrameOptions, describe
 
 
@@ -229,8 +230,10 @@ def record_game(replay: Replay, *, game_id: str | None = None) -> GameRecord:
             total += gained
             round_rows.append(VpRoundRow(n, rnd, total))
     extra = [k for k in state.final_scoring if k not in ("network", "cults")]
+    # A record is stored (cache, Parquet) and printed: a file name's undecodable
+    # bytes become backslash escapes here (see tmlog.reading.printable).
     record = GameRecord(
-        game=game_id if game_id is not None else replay.source,
+        game=printable(game_id if game_id is not None else replay.source),
         map_name=state.map_name,
         map_id=state.map_id,
         options=state.options,
@@ -240,8 +243,8 @@ def record_game(replay: Replay, *, game_id: str | None = None) -> GameRecord:
         finished=state.finished,
         last_round=last_round,
         dropped=tuple(f.name for f in factions if f.dropped),
-        error=str(replay.error) if replay.error is not None else None,
-        warnings=tuple(replay.warnings),
+        error=printable(str(replay.error)) if replay.error is not None else None,
+        warnings=tuple(printable(w) for w in replay.warnings),
         factions=faction_rows,
         vp=vp_rows,
         vp_rounds=tuple(round_rows),
