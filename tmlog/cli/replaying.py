@@ -205,6 +205,22 @@ def validate(paths: tuple[str, ...], input_format: InputFormat | None, **corpus:
 # ----------------------------------------------------------------- audit
 
 
+def _plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
+def _report(report: AuditReport) -> dict[str, Any]:
+    """One ledger's audit as JSON: what matched as well as what did not."""
+    return {
+        "source": report.source,
+        "ok": report.ok,
+        "rows_compared": report.rows_compared,
+        "final_vp": dict(report.ranked_vp),
+        "error": str(report.error) if report.error is not None else None,
+        "divergences": [_record(report, d) for d in report.divergences],
+    }
+
+
 def _record(report: AuditReport, d: Any) -> dict[str, Any]:
     def plain(v: Any) -> Any:
         return list(v) if isinstance(v, tuple) else v
@@ -258,22 +274,25 @@ def audit_command(paths: tuple[str, ...], fmt: str, **corpus: Any) -> None:
                 diverged += 1
             matched += report.ok
             if fmt == "json":
-                records += [_record(report, d) for d in report.divergences]
+                records.append(_report(report))
                 continue
             for d in report.divergences:
                 click.echo(d.describe(report.source))
             if report.ok:
                 ranked = ", ".join(f"{name} {vp}" for name, vp in report.ranked_vp)
                 click.echo(
-                    f"OK {report.source}: {report.rows_compared} rows match, final VP {ranked}"
+                    f"OK {report.source}: {_plural(report.rows_compared, 'row')} match,"
+                    f" final VP {ranked}"
                 )
             elif report.divergences:
-                click.echo(f"DIVERGES {report.source}: {len(report.divergences)} divergences")
+                click.echo(
+                    f"DIVERGES {report.source}: {_plural(len(report.divergences), 'divergence')}"
+                )
     if fmt == "json":
         click.echo(json.dumps(records, indent=2))
     else:
         click.echo(
-            f"{checked} ledgers audited, {rows} rows compared: "
+            f"{_plural(checked, 'ledger')} audited, {_plural(rows, 'row')} compared: "
             f"{matched} match, {diverged} diverge, {failed} failed"
         )
     if diverged or failed:

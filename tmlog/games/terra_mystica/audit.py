@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tmlog.errors import ReplayError
+from tmlog.errors import InputError, ReplayError
 from tmlog.games.terra_mystica.replay.ledger import Row
 from tmlog.games.terra_mystica.replay.replayer import Replay, replay
 
@@ -55,7 +55,8 @@ class AuditReport:
     source: str
     rows_compared: int = 0
     divergences: list[Divergence] = field(default_factory=list)
-    error: ReplayError | None = None
+    error: ReplayError | InputError | None = None
+    """Why the replay stopped, or why there was nothing to audit (InputError)."""
     final_vp: dict[str, int] = field(default_factory=dict)
     recorded_final_vp: dict[str, int] = field(default_factory=dict)
     replay: Replay | None = None
@@ -144,6 +145,12 @@ def audit(ledger: ParsedLog, result: Replay | None = None) -> AuditReport:
     return report
 
 
+_NOTHING_RECORDED = (
+    "nothing recorded to audit (not a ledger export);"
+    " use 'tmlog validate' to check a command log against the rules"
+)
+
+
 def audit_job(ledger: ParsedLog, result: Replay) -> AuditReport:
     """:func:`audit` as a corpus-runner job: the report without the replay it came from.
 
@@ -151,11 +158,13 @@ def audit_job(ledger: ParsedLog, result: Replay) -> AuditReport:
     """
     if ledger.format != "ledger":
         report = AuditReport(ledger.source)
-        report.error = ReplayError(
-            "not a ledger export, nothing recorded to audit", source=ledger.source
-        )
+        report.error = InputError(ledger.source, _NOTHING_RECORDED)
         return report
     report = audit(ledger, result)
+    if report.rows_compared == 0 and not report.recorded_final_vp and report.error is None:
+        # Read as a ledger, yet no row recorded a value: a command log, most
+        # likely. "0 rows match" would pass it as audited.
+        report.error = InputError(ledger.source, _NOTHING_RECORDED)
     report.replay = None
     report.ranked_vp = sorted(report.final_vp.items(), key=lambda kv: (-kv[1], kv[0]))
     return report
