@@ -23,6 +23,8 @@ from tmlog.errors import InputError, LogSyntaxError, ReplayError, TmlogError
 from tmlog.games.terra_mystica.convert import ledger_to_commands
 from tmlog.games.terra_mystica.parse import parse_file, parse_log
 from tmlog.games.terra_mystica.replay import replay
+from tmlog.games.terra_mystica.replay.maps import MAPS
+from tmlog.games.terra_mystica.replay.options import Option
 
 LEDGERS = sorted((Path(__file__).parent / "data" / "snellman-ledger").glob("*.txt"))
 BASES = [p.read_text(encoding="utf-8") for p in LEDGERS[:6]]
@@ -132,4 +134,93 @@ def test_damaged_logs_fail_cleanly(text: str | bytes) -> None:
 @settings(max_examples=10_000, deadline=None, suppress_health_check=list(HealthCheck))
 @given(damaged())
 def test_damaged_logs_fail_cleanly_many(text: str | bytes) -> None:
+    check(text)
+
+
+# ------------------------------------------------ hostile mutations (issue 16)
+
+FIRE_ICE = sorted((Path(__file__).parent / "data" / "fire-ice").glob("*.log"))
+HOSTILE_BASES = BASES + [p.read_text(encoding="utf-8") for p in FIRE_ICE[:3]]
+MAP_IDS = [*MAPS, "original", "0123456789abcdef0123456789abcdef01234567"]
+OPTIONS = [o.value for o in Option]
+HUGE = st.one_of(
+    st.integers(10**3, 10**30),
+    st.sampled_from([10**4, 10**4 + 1, 10**12, 10**30, 2**63, 2**64 + 1]),
+)
+ALL_FACTIONS = [*FACTIONS, "acolytes", "riverwalkers"]
+SUB_COMMANDS = [
+    "burn 1",
+    "+1C",
+    "-1W",
+    "+1spade",
+    "+1gain_ship",
+    "dig 1",
+    "action ACT1",
+    "convert 1PW to 1C",
+    "send p to FIRE",
+    "advance ship",
+    "leech 1 from witches",
+    "+FAV1",
+    "pass",
+    "transform E5",
+]
+
+
+@st.composite
+def hostile(draw: st.DrawFn) -> str:
+    """A real log with the damage the fault campaign of issue 16 used."""
+    lines = draw(st.sampled_from(HOSTILE_BASES)).split("\n")
+    for _ in range(draw(st.integers(1, 3))):
+        n = len(lines)
+        at = draw(st.integers(0, n - 1))
+        op = draw(st.integers(0, 4))
+        if op == 0:  # a number (of a ledger cell or a command) becomes a huge one
+            numbers = list(re.finditer(r"\d+", lines[at]))
+            if numbers:
+                m = numbers[draw(st.integers(0, len(numbers) - 1))]
+                lines[at] = lines[at][: m.start()] + str(draw(HUGE)) + lines[at][m.end() :]
+        elif op == 1:  # a map line anywhere: before setup, mid-game, after the end
+            where = draw(st.sampled_from([0, at, n]))
+            lines.insert(where, f"map {draw(st.sampled_from(MAP_IDS))}")
+        elif op == 2:  # an option line anywhere
+            where = draw(st.sampled_from([0, at, n]))
+            lines.insert(where, f"option {draw(st.sampled_from(OPTIONS))}")
+        elif op == 3:  # a huge row of one sub-command repeated
+            faction = draw(st.sampled_from(ALL_FACTIONS))
+            repeat = draw(st.integers(2, 5_000))
+            lines.insert(
+                at, f"{faction}: " + ". ".join([draw(st.sampled_from(SUB_COMMANDS))] * repeat)
+            )
+        else:  # a huge number in a command of its own
+            faction = draw(st.sampled_from(ALL_FACTIONS))
+            form = draw(
+                st.sampled_from(
+                    [
+                        "+{}C",
+                        "+{}spade",
+                        "+{}gain_ship",
+                        "dig {}",
+                        "burn {}",
+                        "leech {} from witches",
+                        "convert {}PW to {}C",
+                        "send p to AIR for {}",
+                        "-{}PW",
+                        "+{}pw_token",
+                    ]
+                )
+            )
+            lines.insert(at, f"{faction}: " + form.replace("{}", str(draw(HUGE))))
+    return "\n".join(lines)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(hostile())
+def test_hostile_logs_fail_cleanly(text: str) -> None:
+    check(text)
+
+
+@pytest.mark.slow
+@settings(max_examples=5_000, deadline=None, suppress_health_check=list(HealthCheck))
+@given(hostile())
+def test_hostile_logs_fail_cleanly_many(text: str) -> None:
     check(text)
