@@ -38,7 +38,7 @@ def test_a_log_with_no_factions_replays_to_an_empty_table(tmp_path: Path) -> Non
     assert code == 0 and json.loads(out)["factions"] == {}
 
 
-@pytest.mark.parametrize("value", ["²", "١٢", "R³", "R3T²", "１２"])
+@pytest.mark.parametrize("value", ["²", "١٢", "R³", "R3T²", "１２", "12\n", "R3\n"])
 def test_non_ascii_digits_are_a_usage_error(value: str) -> None:
     code, _, err = run("replay", str(GAME), "--at", value)
     assert code == 2
@@ -46,7 +46,9 @@ def test_non_ascii_digits_are_a_usage_error(value: str) -> None:
     assert "internal error" not in err
 
 
-@pytest.mark.parametrize("value", ["R9T1", "99999", "R7", "R6T10", "398"])
+@pytest.mark.parametrize(
+    "value", ["R9T1", "99999", "R7", "R6T10", "398", "9" * 5000, "R" + "9" * 5000, "R6T" + "9" * 30]
+)
 def test_at_past_the_end_is_a_usage_error_naming_the_last_point(value: str) -> None:
     for command in (["replay"], ["render", "-o", "x.png"]):
         code, _, err = run(*command, str(GAME), "--at", value)

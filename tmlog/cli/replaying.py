@@ -27,15 +27,22 @@ _AT = re.compile(r"^[Rr](\d+)(?:[Tt](\d+))?$", re.ASCII)
 _LINE = re.compile(r"^\d+$", re.ASCII)
 
 
+def _number(digits: str) -> int:
+    # Past 18 digits a number is past the end of any game, and past 4300
+    # Python will not read it: it stands for "beyond the end" (see check_within).
+    return int(digits) if len(digits) <= 18 else 10**18
+
+
 def parse_at(value: str | None) -> Stop | None:
     """``--at 120`` (after log line 120) or ``--at R3T2`` (end of round 3, turn 2)."""
     if value is None:
         return None
-    if _LINE.match(value):
-        return Stop(line=int(value))
-    m = _AT.match(value)
+    if _LINE.fullmatch(value):
+        return Stop(line=_number(value))
+    m = _AT.fullmatch(value)
     if m:
-        return Stop(round=int(m.group(1)), turn=int(m.group(2)) if m.group(2) else None)
+        turn = m.group(2)
+        return Stop(round=_number(m.group(1)), turn=_number(turn) if turn else None)
     raise click.BadParameter(
         "use a log line number (120) or a round and turn (R3T2)", param_hint="--at"
     )
