@@ -118,10 +118,10 @@ def replay_command(
     stop = parse_at(at)
     parsed = parse_file(log, input_format, partial=True)
     result = replay(parsed, stop=stop, vp_variant=vp_variant)
-    if result.error is not None:
-        raise result.error
     for warning in result.warnings:
         click.echo(f"warning: {warning}", err=True)
+    if result.error is not None:
+        raise result.error
     if fmt == "json":
         summary = game_summary(result.game)
         summary["source"] = result.source
