@@ -87,7 +87,7 @@ def test_a_turn_ends_with_the_next_push() -> None:
     after = replayer.push(stream[i + 1])
     closed = [e for e in after if isinstance(e, RowClosed)]
     assert closed and closed[0].faction == builder.value
-    assert stream[i] in closed[0].commands
+    assert stream[i] in closed[0].actions
     assert after.index(closed[0]) < next(
         (j for j, e in enumerate(after) if e.line == stream[i + 1].line), len(after)
     )

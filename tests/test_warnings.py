@@ -191,3 +191,20 @@ def test_replay_json_prints_the_warning_on_stderr(swapped: tuple[Path, int, list
     assert result.exit_code == 0, result.output
     assert f"warning: {leech_warning(str(path), line)}" in result.stderr.splitlines()
     assert result.stdout.lstrip().startswith("{")
+
+
+def test_replay_prints_the_warnings_before_an_error(tmp_path: Path) -> None:
+    """A later illegal command does not hide the warnings before it."""
+    _, line, lines = out_of_order()
+    # Cut after the late answer; the witches then take two actions in one turn.
+    kept = lines[:line]
+    faction_row = lines[line - 1].split("\t")
+    kept.append("\t".join([*faction_row[:-1], "upgrade F6 to SH. upgrade F6 to SH"]))
+    path = tmp_path / "broken.txt"
+    path.write_text("\n".join(kept) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["replay", str(path)])
+    assert result.exit_code == 1
+    err = result.stderr.splitlines()
+    assert err[0] == f"warning: {leech_warning(str(path), line)}"
+    assert err[1].startswith(f"Error: {path}:{line + 1}: witches: upgrade F6 to SH: "), err
+    assert "already used their action this turn" in err[1]

@@ -153,12 +153,12 @@ def replay_command(
     stop = parse_at(at)
     parsed = parse_file(log, input_format, partial=True)
     result = replay(parsed, stop=stop, vp_variant=vp_variant)
+    for warning in result.warnings:
+        click.echo(f"warning: {warning}", err=True)
     if result.error is not None:
         raise result.error
     if stop is not None and at is not None:
         check_within(result, stop, at, parsed.rows[-1].line if parsed.rows else 0)
-    for warning in result.warnings:
-        click.echo(f"warning: {warning}", err=True)
     if fmt == "json":
         summary = result.state.as_dict()
         summary["source"] = result.source

@@ -31,11 +31,12 @@ def do_command(game: Game, faction_name: str | None, action: a.Action) -> None:
         if not seg.open or seg.faction is not faction:
             segment.open_row(game, faction)
     execute(game, faction, action, faction_name=faction_name)
-    if faction is not None and not faction.dropped:
-        segment.note_command(game, action)
+    if faction is not None and not faction.dropped and seg.open and seg.record:
+        seg.commands.append(action)  # segment.note_command(), inlined: every command
     if seg.must_end:
         turns.maybe_advance_to_next_player(game, faction)
-        segment.close_row(game)
+        if seg.open:
+            segment.close_row(game)
 
 
 def engine_row(game: Game, faction: FactionState, action: a.Action) -> None:

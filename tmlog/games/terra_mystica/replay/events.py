@@ -29,6 +29,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from tmlog.games.terra_mystica.model.actions import Action
 
 
@@ -250,22 +252,32 @@ class RuleWarning(NamedTuple):
 
 
 class RowClosed(NamedTuple):
-    """A row of the reference engine's ledger: ``faction``'s commands and its values after them."""
+    """A row of the reference engine's ledger: ``faction``'s commands and its values after them.
+
+    The ledger (:mod:`~tmlog.games.terra_mystica.replay.ledger`) keeps these
+    events as its rows, which is why the fields use the ledger's words.
+    """
 
     round: int
     turn: int
     line: int
     faction: str | None
-    commands: tuple[Action, ...]
+    actions: tuple[Action, ...]
+    """The commands of the row."""
     values: tuple[int, ...]
     """After the row, in :data:`~tmlog.games.terra_mystica.replay.state.LEDGER_FIELDS` order."""
     before: tuple[int, ...]
-    offers: tuple[tuple[str, int], ...]
+    leech: Mapping[str, int]
     """Power offered by the row's commands, by receiving colour."""
     warning: str
     """The first warning of the row, as the reference engine shows it."""
     effect: bool
     """A row the engine writes itself (Cultists' ``[opponent accepted power]`` …)."""
+
+    @property
+    def lines(self) -> list[int]:
+        """The log lines of the row's commands."""
+        return [a.line for a in self.actions if a.line]
 
 
 class CommentWritten(NamedTuple):

@@ -13,42 +13,16 @@ and reports each row as an event; :class:`Ledger` only collects them.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
-from tmlog.games.terra_mystica.model.actions import Action
 from tmlog.games.terra_mystica.replay.events import CommentWritten, EngineEvent, RowClosed
-from tmlog.games.terra_mystica.replay.state import LEDGER_FIELDS
 
+# A ledger's rows are the engine's row events themselves: one ledger row (a
+# faction's commands and its values after them) is a RowClosed, a comment row
+# (``Round 2, turn 3``, ``Scoring FIRE cult`` …) a CommentWritten.
+from tmlog.games.terra_mystica.replay.events import CommentWritten as CommentRow
+from tmlog.games.terra_mystica.replay.events import RowClosed as Row
 
-@dataclass
-class Row:
-    """One ledger row: a faction's commands and its resources after them."""
-
-    faction: str
-    actions: list[Action]
-    values: tuple[int, ...]
-    """After the row, in :data:`~tmlog.games.terra_mystica.replay.state.LEDGER_FIELDS` order."""
-    before: tuple[int, ...]
-    leech: dict[str, int] = field(default_factory=dict)
-    """Power offered by this row, by receiving colour."""
-    warning: str = ""
-    effect: bool = False
-    """An effect row the engine adds (Cultists' ``[opponent accepted power]`` …)."""
-    round: int = 0
-    turn: int = 0
-
-    def value(self, name: str) -> int:
-        return self.values[LEDGER_FIELDS.index(name)]
-
-    @property
-    def lines(self) -> list[int]:
-        return [a.line for a in self.actions if a.line]
-
-
-@dataclass
-class CommentRow:
-    text: str
-
+__all__ = ["CommentRow", "Ledger", "LedgerEntry", "Row"]
 
 LedgerEntry = Row | CommentRow
 
@@ -65,26 +39,8 @@ class Ledger:
         self.rows: list[LedgerEntry] = []
 
     def take(self, event: EngineEvent) -> None:
-        kind = type(event)
-        if kind is RowClosed:
-            assert isinstance(event, RowClosed)
-            self.rows.append(
-                Row(
-                    faction=event.faction or "",
-                    actions=list(event.commands),
-                    values=event.values,
-                    before=event.before,
-                    leech=dict(event.offers),
-                    warning=event.warning,
-                    effect=event.effect,
-                    round=event.round,
-                    turn=event.turn,
-                )
-            )
-        elif kind is CommentWritten:
-            assert isinstance(event, CommentWritten)
-            self.rows.append(CommentRow(event.text))
+        if type(event) is RowClosed or type(event) is CommentWritten:
+            self.rows.append(event)
 
     def feed(self, events: Iterable[EngineEvent]) -> None:
-        for event in events:
-            self.take(event)
+        self.rows += [e for e in events if type(e) is RowClosed or type(e) is CommentWritten]

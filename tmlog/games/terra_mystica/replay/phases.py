@@ -25,9 +25,23 @@ from tmlog.games.terra_mystica.replay.turns import start_full_move
 
 def what_next(game: Game) -> None:
     """Move the game on to its next phase where everything required is done."""
-    if game.state == "play":  # most of the game: only the end of the round to look for
-        _play(game)
-        return
+    if game.state != "play":
+        _until_play(game)
+        if game.state != "play":
+            return
+    # The action phase, most of the game (checked inline: this runs after every
+    # command): the round ends once nothing is required and everyone has passed.
+    for r in game.action_required:
+        if r and not r.optional:
+            return
+    for f in game.order:
+        if not (f.passed or f.dropped):
+            return
+    _end_round(game)
+
+
+def _until_play(game: Game) -> None:
+    """The phases before the actions, each in turn while the last one is done."""
     if game.state == "wait-for-players":
         _wait_for_players(game)
     if game.state == "select-factions":
@@ -45,8 +59,6 @@ def what_next(game: Game) -> None:
             game.state = "income-terrain-unlock"
     if game.state == "income-terrain-unlock":
         _income_terrain_unlock(game)
-    if game.state == "play":
-        _play(game)
     if game.state == "abort":
         game.action_required = [d.GameOver(aborted=True)]
         game.aborted = True
@@ -147,11 +159,7 @@ def _income_terrain_unlock(game: Game) -> None:
         start_round(game)
 
 
-def _play(game: Game) -> None:
-    if any_pending(game):
-        return
-    if not all(f.passed or f.dropped for f in game.order):
-        return
+def _end_round(game: Game) -> None:
     if game.round == 6:
         scoring.finish(game)
     else:

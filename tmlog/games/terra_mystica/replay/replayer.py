@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 from tmlog.errors import ReplayError
 from tmlog.games.terra_mystica.model import actions as a
@@ -40,7 +41,6 @@ from tmlog.games.terra_mystica.replay.stream import (
     map_of,
     players_of,
     rewrite_stream,
-    stream_key,
 )
 from tmlog.games.terra_mystica.replay.summary import GameState, game_state
 from tmlog.games.terra_mystica.replay.tiles import VP_SETUPS
@@ -95,6 +95,8 @@ class Replayer:
         source: the log's name, for the errors.
     """
 
+    __slots__ = ("_game", "_last", "_last_key", "_stop", "failed", "source", "stopped")
+
     def __init__(
         self,
         *,
@@ -123,8 +125,9 @@ class Replayer:
         self._game = game
         self._stop = stop
         self.source = source
-        self._pending: tuple[str, a.Action] | None = None
+        self._last: a.Action | None = None
         """The last command played, whose end of turn waits for the next one."""
+        self._last_key = ""
         self.stopped = False
         """The stop was reached: nothing more is played."""
         self.failed = False
@@ -132,8 +135,13 @@ class Replayer:
 
     @property
     def game(self) -> Game:
-        """The game as it stands (read it; change it only by pushing commands)."""
+        """The engine's own state (read it; change it only by pushing commands)."""
         return self._game
+
+    @property
+    def state(self) -> GameState:
+        """The game as it stands, frozen (built anew on each call)."""
+        return game_state(self._game)
 
     def push(self, action: a.Action) -> list[EngineEvent]:
         """Play one command; returns the events it caused, in order.
@@ -142,54 +150,66 @@ class Replayer:
         """
         if self.failed:
             raise ReplayError("the replay stopped at an illegal command", source=self.source)
+        game = self._game
         if self.stopped:
             return []
-        game = self._game
-        key = stream_key(action)
-        if type(action) is a.PlayerCount and not key:
+        # stream_key(), inlined: this runs for every command of every game.
+        faction = action.faction
+        kind = type(action)
+        key = "comment" if kind is a.Comment else faction._value_ if faction is not None else ""
+        if not key and isinstance(action, a.PlayerCount):
             # Read before play starts (see rewrite_stream): not a turn of anyone's.
             game.player_count = action.count
-            return self._drain()
-        if self._pending is not None:
-            self._settle(key)
-        if self._stop is not None and self._stop.reached(game, action.line):
-            self.stopped = True
-            return self._drain()
-        if game.finished:
-            self._ignore(action, key)
-            return self._drain()
-        game.line = action.line
-        game.segment.action = action
-        try:
-            dispatch.do_command(game, key if key not in ("", "comment") else None, action)
-        except ReplayError as err:  # IllegalMove keeps its class through located()
-            self.failed = True
-            raise err.located(source=self.source, line=action.line, command=str(action)) from None
-        self._pending = (key, action)
-        return self._drain()
+        else:
+            if self._last is not None:
+                self._settle(key)
+            if self._stop is not None and self._stop.reached(game, action.line):
+                self.stopped = True
+            elif game.finished:
+                self._ignore(action, key)
+            else:
+                game.line = action.line
+                game.segment.action = action
+                try:
+                    dispatch.do_command(game, key if key and key != "comment" else None, action)
+                except ReplayError as err:  # IllegalMove keeps its class through located()
+                    self.failed = True
+                    raise err.located(
+                        source=self.source, line=action.line, command=str(action)
+                    ) from None
+                self._last = action
+                self._last_key = key
+        out = game.events
+        game.events = []
+        return out
 
     def finish(self) -> list[EngineEvent]:
         """The end of the log: the last command's end of turn, and its row closes."""
-        if self._pending is not None and not self.failed:
+        game = self._game
+        if self._last is not None and not self.failed:
             self._settle(None)
-        segment.close_row(self._game)
-        return self._drain()
+        segment.close_row(game)
+        out = game.events
+        game.events = []
+        return out
 
     def _settle(self, next_key: str | None) -> None:
-        """End the pending command's turn, knowing whose command comes next."""
-        assert self._pending is not None
-        key, action = self._pending
-        self._pending = None
+        """End the last command's turn, knowing whose command comes next (None: no more)."""
+        action = self._last
+        key = self._last_key
+        self._last = None
         game = self._game
         try:
             if next_key is None and game.active is not None:
                 game.active.allowed_sub_actions.update({"burn": 1, "convert": 1})
-            faction = game.factions.get(key) if key else None
-            if next_key != key and faction is not None:
-                turns.maybe_advance_to_next_player(game, faction)
+            if next_key != key and key:
+                faction = game.factions.get(key)
+                if faction is not None:
+                    turns.maybe_advance_to_next_player(game, faction)
             phases.what_next(game)
         except ReplayError as err:
             self.failed = True
+            assert action is not None
             raise err.located(source=self.source, line=action.line, command=str(action)) from None
 
     def _ignore(self, action: a.Action, key: str) -> None:
@@ -204,11 +224,6 @@ class Replayer:
                 command=str(action),
             )
         )
-
-    def _drain(self) -> list[EngineEvent]:
-        out = self._game.events
-        self._game.events = []
-        return out
 
 
 # ------------------------------------------------------------ the fold
@@ -251,33 +266,13 @@ class Replay:
         return self.state.final_vp()
 
 
-class _Collect:
-    """Sorts a replay's events: game events, warnings, and the ledger's rows."""
+_OWN_OUTPUT = frozenset((RowClosed, CommentWritten, RuleWarning))
+"""The engine's output that is not a game event (:data:`Replay.events` keeps those)."""
 
-    def __init__(self, result: Replay, ledger: Ledger | None) -> None:
-        self.result = result
-        self.ledger = ledger
-        self.seen: set[str] = set()
 
-    def take(self, events: list[EngineEvent]) -> None:
-        keep = self.result.events.append
-        for event in events:
-            kind = type(event)
-            if kind is RowClosed or kind is CommentWritten:
-                if self.ledger is not None:
-                    self.ledger.take(event)
-            elif kind is RuleWarning:
-                assert isinstance(event, RuleWarning)
-                self.warn(event)
-            else:
-                keep(event)  # type: ignore[arg-type]
-
-    def warn(self, w: RuleWarning) -> None:
-        # A check the rules repeat (an unused free terraform …) warns once per command.
-        text = f"{self.result.source}:{w.line}: {w.command}: {w.text}"
-        if text not in self.seen:
-            self.seen.add(text)
-            self.result.warnings.append(text)
+def warning_text(source: str, warning: RuleWarning) -> str:
+    """``source:line: faction: command: text``, as the commands print it."""
+    return f"{source}:{warning.line}: {warning.command}: {warning.text}"
 
 
 def replay(
@@ -324,20 +319,29 @@ def replay(
     result = Replay(name, game, [], [], players)
     if not isinstance(log, Sequence):
         result.warnings.extend(getattr(log, "warnings", ()))
-    ledger = Ledger() if rows else None
-    if ledger is not None:
-        result.rows = ledger.rows
-    collect = _Collect(result, ledger)
+    # Everything first, sorted once at the end: list passes cost less than routing each event.
+    out: list[EngineEvent] = []
+    keep = out.extend
     try:
         for action in rewrite_stream(stream):
-            collect.take(replayer.push(action))
+            keep(replayer.push(action))
             if replayer.stopped:
                 result.stopped_early = True
                 break
-        collect.take(replayer.finish())
+        keep(replayer.finish())
     except ReplayError as err:
         result.error = err if err.source else err.located(source=name, line=0, command="")
-        collect.take(replayer.finish())
+        keep(replayer.finish())
+    own = [e for e in out if type(e) in _OWN_OUTPUT]
+    game_events = [e for e in out if type(e) not in _OWN_OUTPUT] if own else out
+    result.events = cast("list[Event]", game_events)
+    if rows:
+        ledger = Ledger()
+        ledger.feed(own)
+        result.rows = ledger.rows
+    # A check the rules repeat (an unused free terraform …) warns once per command.
+    for text in dict.fromkeys(warning_text(name, e) for e in own if type(e) is RuleWarning):
+        result.warnings.append(text)
     if result.error is None and not result.stopped_early and not game.finished:
         result.warnings.append(f"{name}: incomplete game (round {game.round}, turn {game.turn})")
     # "Player N" of a ledger is seat N: the N-th faction to be set up.

@@ -80,18 +80,19 @@ def close_row(game: Game) -> None:
     if not seg.record:
         return
     end = faction.snapshot()
+    # Positional: a game closes hundreds of rows, and keywords cost twice as much.
     game.events.append(
         RowClosed(
-            round=game.round,
-            turn=game.turn,
-            line=game.line,
-            faction=faction.name,
-            commands=tuple(seg.commands),
-            values=end,
-            before=end if faction.dummy else seg.before,
-            offers=tuple(seg.offers.items()),
-            warning=seg.warning,
-            effect=False,
+            game.round,
+            game.turn,
+            game.line,
+            faction.name,
+            tuple(seg.commands),
+            end,
+            end if faction.dummy else seg.before,
+            seg.offers,  # a new dict each row: the event may keep it
+            seg.warning,
+            False,
         )
     )
 
@@ -101,11 +102,7 @@ def write_comment(game: Game, text: str) -> None:
     seg = game.segment
     seg.after_comment = True
     if seg.record:
-        game.events.append(
-            CommentWritten(
-                round=game.round, turn=game.turn, line=game.line, faction=None, text=text
-            )
-        )
+        game.events.append(CommentWritten(game.round, game.turn, game.line, None, text))
 
 
 def turn_header(game: Game) -> None:
@@ -131,16 +128,16 @@ def effect_row(game: Game, faction: FactionState, action: Action, before: tuple[
     if seg.record:
         game.events.append(
             RowClosed(
-                round=game.round,
-                turn=game.turn,
-                line=game.line,
-                faction=faction.name,
-                commands=(action,),
-                values=faction.snapshot(),
-                before=before,
-                offers=(),
-                warning="",
-                effect=True,
+                game.round,
+                game.turn,
+                game.line,
+                faction.name,
+                (action,),
+                faction.snapshot(),
+                before,
+                {},
+                "",
+                True,
             )
         )
 

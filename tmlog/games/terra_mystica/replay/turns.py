@@ -127,4 +127,5 @@ def maybe_advance_to_next_player(game: Game, faction: FactionState | None) -> No
     if game.new_order:
         game.order = game.new_order
         game.new_order = []
-    segment.close_row(game)
+    if game.segment.open:  # checked here: this runs at every change of faction
+        segment.close_row(game)
