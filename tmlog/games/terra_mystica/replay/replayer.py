@@ -37,6 +37,7 @@ from tmlog.games.terra_mystica.replay.state import Game
 from tmlog.games.terra_mystica.replay.stream import (
     LogLike,
     command_stream,
+    in_turn,
     map_of,
     players_of,
     rewrite_stream,
@@ -145,6 +146,7 @@ class Replayer:
         if self.stopped:
             return []
         game = self._game
+        action = in_turn(game, action)  # a ledger's command in another's row: whose is it?
         key = stream_key(action)
         if type(action) is a.PlayerCount and not key:
             # Read before play starts (see rewrite_stream): not a turn of anyone's.
