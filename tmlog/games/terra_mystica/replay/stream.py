@@ -63,7 +63,9 @@ def ledger_stream(rows: Iterable[LogRowLike]) -> list[a.Action]:
             if kind not in _LEDGER_SPECIAL:
                 if not final_phase and not act.generated:
                     if setup_phase and i and kind in _CLOSES_SETUP_ROW:
-                        act = InTurn(command=act, faction=act.faction, line=act.line)
+                        act = InTurn(
+                            command=act, faction=act.faction, line=act.line, column=act.column
+                        )
                     out.append(act)
                 continue
             if kind is a.Marker:
