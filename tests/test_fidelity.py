@@ -22,6 +22,7 @@ from click.testing import CliRunner
 
 from tmlog.cli import cli
 from tmlog.games.terra_mystica.audit import audit
+from tmlog.games.terra_mystica.convert import ledger_to_commands
 from tmlog.games.terra_mystica.parse import parse_file, parse_log
 from tmlog.games.terra_mystica.replay import replay
 from tmlog.games.terra_mystica.replay.replayer import Replay
@@ -128,3 +129,43 @@ def test_a_command_in_the_ice_maidens_open_row_goes_to_its_player() -> None:
     run = CliRunner().invoke(cli, ["convert", str(DATA / "icemaidens-row-pick-color.txt")])
     lines = run.stdout.splitlines()
     assert lines[6:8] == ["icemaidens: +FAV11", "shapeshifters: pick-color red"]
+
+
+# Made by the reference engine from this command log (round 0 only): the Ice
+# Maidens take their favour before their colour, and the Shapeshifters' pick
+# is written into the Ice Maidens' open row although the Ice Maidens still
+# have a colour to pick: it is not theirs, since they pick in a row of their own.
+#   setup icemaidens / setup shapeshifters / icemaidens: +FAV11 /
+#   shapeshifters: pick-color red / icemaidens: pick-color gray
+PICK_BEFORE_OWN_PICK = "\n".join(
+    [
+        "option fire-and-ice-factions/ice",
+        "option fire-and-ice-factions/variable_v5",
+        "Round 1 scoring: SCORE1, SPADE >> 2",
+        "Round 2 scoring: SCORE2, TOWN >> 5",
+        "Round 3 scoring: SCORE3, D >> 2",
+        "Round 4 scoring: SCORE4, SA/SH >> 5",
+        "Round 5 scoring: SCORE5, D >> 2",
+        "Round 6 scoring: SCORE6, TP >> 3",
+        "icemaidens\t\t20 VP\t\t15 C\t\t3 W\t\t0 P\t\t6/6/0 PW\t\t0/1/0/1\t\tsetup",
+        "shapeshifters\t\t20 VP\t\t15 C\t\t3 W\t\t0 P\t\t4/4/0 PW\t\t1/1/0/0\t\tsetup",
+        "icemaidens\t\t20 VP\t\t15 C\t\t3 W\t\t0 P\t\t6/6/0 PW\t+1\t0/1/1/1\t\t"
+        "+FAV11. pick-color red",
+        "icemaidens\t\t20 VP\t\t15 C\t\t3 W\t\t0 P\t\t6/6/0 PW\t\t0/1/1/1\t\tpick-color gray",
+    ]
+)
+
+
+def test_a_colour_in_the_open_row_is_of_a_faction_that_picks_nowhere_else() -> None:
+    ledger = parse_log(PICK_BEFORE_OWN_PICK, source="pick.txt", input_format="ledger")
+    report = audit(ledger)
+    assert report.error is None, str(report.error)
+    assert report.divergences == []
+    assert report.rows_compared == 4
+    colours = {f.name: f.color for f in report.replay.state.factions} if report.replay else {}
+    assert colours == {"icemaidens": "ice", "shapeshifters": "red"}
+    assert ledger_to_commands(ledger).splitlines()[-3:] == [
+        "icemaidens: +FAV11",
+        "shapeshifters: pick-color red",
+        "icemaidens: pick-color gray",
+    ]

@@ -53,6 +53,7 @@ def ledger_stream(rows: Iterable[LogRowLike]) -> list[a.Action]:
     """
     rows = list(rows)
     players = ledger_players(rows)
+    own_picks = _own_picks(rows)
     out: list[a.Action] = []
     scoring: list[a.RoundScoring] = []
     final_phase = False
@@ -64,7 +65,11 @@ def ledger_stream(rows: Iterable[LogRowLike]) -> list[a.Action]:
                 if not final_phase and not act.generated:
                     if setup_phase and i and kind in _CLOSES_SETUP_ROW:
                         act = InTurn(
-                            command=act, faction=act.faction, line=act.line, column=act.column
+                            command=act,
+                            picked_elsewhere=own_picks,
+                            faction=act.faction,
+                            line=act.line,
+                            column=act.column,
                         )
                     out.append(act)
                 continue
@@ -97,6 +102,19 @@ _CLOSES_SETUP_ROW = frozenset((a.Build, a.PickColor, a.Pass))
 """In round 0 the reference engine ends a ledger row only on these commands."""
 
 
+def _own_picks(rows: Sequence[LogRowLike]) -> frozenset[str]:
+    """The factions whose colour is picked in a round-0 row of their own (not in another's)."""
+    out: set[str] = set()
+    for row in rows:
+        for act in row.actions:
+            if isinstance(act, a.Marker) and act.text.startswith("Round "):
+                return frozenset(out)
+        first = row.actions[0] if row.actions else None
+        if isinstance(first, a.PickColor) and first.faction is not None:
+            out.add(first.faction.value)
+    return frozenset(out)
+
+
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class InTurn(a.Action):
     """A ledger's command that may be another faction's: whoever's turn it is plays it.
@@ -110,6 +128,8 @@ class InTurn(a.Action):
     """
 
     command: a.Action
+    picked_elsewhere: frozenset[str] = frozenset()
+    """Factions that pick their colour in a round-0 row of their own: not this one's."""
 
     def notation(self) -> str:
         return self.command.notation()
@@ -119,8 +139,9 @@ def in_turn(game: Game, action: a.Action) -> a.Action:
     """``action`` as played: an :class:`InTurn` command goes to whoever's turn it is.
 
     A setup dwelling or bonus is the next one in the setup order's; a colour
-    is the row's faction's if it still has to pick one, else the first
-    faction's that has. Anything else stays the row's.
+    is that of a faction that still has to pick one and picks in no row of
+    its own: the row's faction if it can, else the first such in turn order.
+    Anything else stays the row's.
     """
     if type(action) is not InTurn:
         return action
@@ -131,11 +152,13 @@ def in_turn(game: Game, action: a.Action) -> a.Action:
     if isinstance(command, (a.Build, a.Pass)) and game.setup_order:
         player = Faction(game.setup_order[0][0])
     elif isinstance(command, a.PickColor):
-        mine = game.factions.get(own.value) if own is not None else None
-        if mine is None or not mine.pending.pick_color:
-            pickers = [f for f in game.in_order() if f.pending.pick_color]
-            if pickers:
-                player = Faction(pickers[0].name)
+        pickers = [
+            f.name
+            for f in game.in_order()
+            if f.pending.pick_color and f.name not in action.picked_elsewhere
+        ]
+        if pickers and (own is None or own.value not in pickers):
+            player = Faction(pickers[0])
     return command if player is own else dataclasses.replace(command, faction=player)
 
 
