@@ -4,6 +4,10 @@ A ledger records the engine's output as well as the players' commands, so
 its stream keeps only the commands; the reference engine's own rewrites of
 the stream (two identical ``+X`` merged, ``resign`` …) are applied before
 the commands are pushed to a :class:`~tmlog.games.terra_mystica.replay.replayer.Replayer`.
+A ledger also loses what the engine got but did not write: its ``player``
+commands (:func:`ledger_players` puts them back where a faction needs them)
+and, in round 0, who gave a command written into another faction's open
+row (:class:`InTurn`: the replayer asks whose turn it is).
 """
 
 from __future__ import annotations
