@@ -19,7 +19,16 @@ engine replays to the same game:
   would run the leech first (4 of the 42 corpus games then replay wrong);
 * user comments become ``# text`` lines and ``Player N: name`` rows become
   ``# Player N: name`` comments (the engine gets player names from its
-  database, not from the log).
+  database, not from the log);
+* but a ledger with Acolytes or Dragonlords was played with players (the
+  engine asks them for their colour only then), so it gets one ``player``
+  line per faction set up, named by its ``Player N:`` rows (in their place)
+  or, if it has none, ``player1``, ``player2``… before the first ``setup``;
+* in round 0 a row's closing command (dwelling, colour, bonus) after other
+  commands may be another faction's: the engine does not end the Ice
+  Maidens' ``+FAVn`` row, so the next faction's command is written into it.
+  Such a command goes on a line of the faction whose turn it was (found by
+  replaying the ledger's setup).
 
 Rows the engine writes itself are left out, since replaying regenerates them:
 income rows, ``[opponent accepted power]`` effect rows, ``score_resources``,
@@ -29,7 +38,7 @@ and everything from the first final ``Scoring …`` header on.
 
 from __future__ import annotations
 
-from tmlog.errors import InputError
+from tmlog.errors import InputError, ReplayError
 from tmlog.games.terra_mystica.model.actions import (
     Action,
     Comment,
@@ -45,7 +54,17 @@ from tmlog.games.terra_mystica.model.actions import (
     SetOption,
     Setup,
 )
+from tmlog.games.terra_mystica.model.enums import Faction
 from tmlog.games.terra_mystica.parse.log import ParsedLog, Row
+from tmlog.games.terra_mystica.replay.replayer import Replayer
+from tmlog.games.terra_mystica.replay.stream import (
+    InTurn,
+    in_turn,
+    ledger_players,
+    ledger_stream,
+    map_of,
+    rewrite_stream,
+)
 
 _ROUNDS = 6
 
@@ -73,6 +92,9 @@ def ledger_to_commands(parsed: ParsedLog) -> str:
     score_at: int | None = None
     tiles: dict[int, str] = {}
     started = False  # an action row has been seen: the header is over
+    players = [name or f"player{seat}" for seat, name in enumerate(ledger_players(parsed.rows), 1)]
+    written = 0  # of the players
+    whose = _whose_turn(parsed)
 
     for row in parsed.rows:
         if row.recorded is None:  # a comment row: exactly one action
@@ -93,20 +115,28 @@ def ledger_to_commands(parsed: ParsedLog) -> str:
                     out.append(action.notation())
             elif isinstance(action, Dropped):
                 out.append(f"drop-faction {action.target.value}")
-            elif isinstance(action, (PlayerName, Comment)):
-                out.append(f"# {action}" if isinstance(action, PlayerName) else str(action))
+            elif isinstance(action, PlayerName):
+                if action.seat == written + 1 <= len(players):
+                    out.append(f"player {players[written]}")
+                    written += 1
+                else:
+                    out.append(f"# {action}")
+            elif isinstance(action, Comment):
+                out.append(str(action))
             continue
 
         actions = row.actions
         if not actions or row.faction is None:
             continue
         if all(isinstance(a, Setup) for a in actions):
+            out.extend(f"player {name}" for name in players[written:])
+            written = len(players)
             out.append(f"setup {row.faction.value}")
             continue
-        texts = _input_rows(row)
+        texts = _input_rows(row, whose)
         if texts:
             started = True
-        out.extend(f"{row.faction.value}: {text}" for text in texts)
+        out.extend(f"{faction.value}: {text}" for faction, text in texts)
 
     if score_at is not None:
         if sorted(tiles) != list(range(1, _ROUNDS + 1)):
@@ -118,25 +148,63 @@ def ledger_to_commands(parsed: ParsedLog) -> str:
     return "".join(line + "\n" for line in out)
 
 
-def _input_rows(row: Row) -> list[str]:
-    """The command texts of the input rows a ledger row was made of.
+def _whose_turn(parsed: ParsedLog) -> dict[tuple[int, int], Faction]:
+    """Round-0 commands written into another faction's row: their players, by position.
+
+    Found by replaying the ledger's setup (up to round 1); a ledger that
+    breaks a rule before then keeps its rows' factions from there on.
+    """
+    stream = rewrite_stream(ledger_stream(parsed.rows))
+    if not any(type(act) is InTurn for act in stream):
+        return {}
+    out: dict[tuple[int, int], Faction] = {}
+    try:
+        replayer = Replayer(map_id=map_of(stream, parsed.source), rows=False)
+        for act in stream:
+            game = replayer.game
+            if game.round:
+                break
+            played = in_turn(game, act)
+            if played is not act and played.faction is not None:
+                out[(act.line, act.column)] = played.faction
+            replayer.push(act)
+    except ReplayError:
+        pass
+    return out
+
+
+def _input_rows(
+    row: Row, whose: dict[tuple[int, int], Faction] | None = None
+) -> list[tuple[Faction, str]]:
+    """The factions and command texts of the input rows a ledger row was made of.
 
     The ledger's cell is cut before every leech/decline that follows other
-    commands (see the module doc); rows the engine generates are dropped.
-    The text of each part is the cell's own where it can be.
+    commands (see the module doc), and before a command another faction
+    gave (``whose``: by line and column); rows the engine generates are
+    dropped. The text of each part is the cell's own where it can be.
     """
+    assert row.faction is not None
+    whose = whose or {}
     kept = [a for a in row.actions if not a.generated]
     groups: list[list[Action]] = []
+    factions: list[Faction] = []
     for action in kept:
-        if not groups or (isinstance(action, (Leech, Decline)) and groups[-1]):
+        player = whose.get((action.line, action.column), row.faction)
+        if not groups or (
+            groups[-1] and (isinstance(action, (Leech, Decline)) or player != factions[-1])
+        ):
             groups.append([])
+            factions.append(player)
         groups[-1].append(action)
     cell = row.command_text or ""
     if len(kept) != len(row.actions):  # e.g. `transform D4 to yellow. other_income_for_faction`
-        return [". ".join(a.notation() for a in group) for group in groups]
+        return [
+            (f, ". ".join(a.notation() for a in group))
+            for f, group in zip(factions, groups, strict=True)
+        ]
     start_of_cell = len(row.text) - len(cell)
     starts = [group[0].column - 1 - start_of_cell for group in groups[1:]]
     texts = []
-    for begin, end in zip([0, *starts], [*starts, len(cell)], strict=True):
-        texts.append(cell[begin:end].strip().rstrip(".").rstrip())
+    for faction, begin, end in zip(factions, [0, *starts], [*starts, len(cell)], strict=True):
+        texts.append((faction, cell[begin:end].strip().rstrip(".").rstrip()))
     return texts

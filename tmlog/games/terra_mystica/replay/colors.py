@@ -63,8 +63,10 @@ def _unlock(game: Game, faction: FactionState | None, action: a.UnlockTerrain) -
     f.unlocked_terrain.add(target)
     if not effect.get("permanent"):
         del locked[target]
-    if all(k.startswith("gain-") for k in locked) and f.special:
-        f.special.pop("P", None)
+    # The reference engine means to stop turning priests into unlocks once
+    # every colour is unlocked, but its check (``grep { $_ !~ $special_unlock }``)
+    # matches an empty or "1" pattern and never fires: a priest gained later
+    # is still an unlock decision, answered ``unlock-terrain gain-priest``.
     f.pending.unlock_terrain -= 1
     if not f.pending.unlock_terrain:
         pending.dismiss_action(game, f, d.UnlockTerrain)

@@ -36,8 +36,10 @@ from tmlog.games.terra_mystica.replay.options import game_options
 from tmlog.games.terra_mystica.replay.segment import Segment
 from tmlog.games.terra_mystica.replay.state import Game
 from tmlog.games.terra_mystica.replay.stream import (
+    InTurn,
     LogLike,
     command_stream,
+    in_turn,
     map_of,
     players_of,
     rewrite_stream,
@@ -153,11 +155,15 @@ class Replayer:
         game = self._game
         if self.stopped:
             return []
+        kind = type(action)
+        if kind is InTurn:  # a ledger's command written into another's row: whose is it?
+            action = in_turn(game, action)
+            kind = type(action)
         # stream_key(), inlined: this runs for every command of every game.
         faction = action.faction
-        kind = type(action)
         key = "comment" if kind is a.Comment else faction._value_ if faction is not None else ""
-        if not key and isinstance(action, a.PlayerCount):
+        if not key and kind is a.PlayerCount:
+            assert isinstance(action, a.PlayerCount)
             # Read before play starts (see rewrite_stream): not a turn of anyone's.
             game.player_count = action.count
         else:

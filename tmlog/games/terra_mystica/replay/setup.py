@@ -123,7 +123,7 @@ def _setup(game: Game, faction: FactionState | None, action: a.Setup) -> None:
             record = game.players[index]
             if player and player != record["name"]:
                 raise IllegalMove(f"expected {record['name']} to pick a faction")
-            player = player or record["name"]
+            player = player or record["name"] or None  # a ledger's unnamed player: ""
     new.player = player
     for other in game.in_order(skip_dropped=True):
         if _conflict(new, other):

@@ -4,17 +4,26 @@ A ledger records the engine's output as well as the players' commands, so
 its stream keeps only the commands; the reference engine's own rewrites of
 the stream (two identical ``+X`` merged, ``resign`` …) are applied before
 the commands are pushed to a :class:`~tmlog.games.terra_mystica.replay.replayer.Replayer`.
+A ledger also loses what the engine got but did not write: its ``player``
+commands (:func:`ledger_players` puts them back where a faction needs them)
+and, in round 0, who gave a command written into another faction's open
+row (:class:`InTurn`: the replayer asks whose turn it is).
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from tmlog.errors import ReplayError
 from tmlog.games.terra_mystica.model import actions as a
+from tmlog.games.terra_mystica.model.enums import Faction
+from tmlog.games.terra_mystica.replay.fire_ice import FIRE_ICE_SETS
 from tmlog.games.terra_mystica.replay.maps import MAPS, ORIGINAL_ID
+
+if TYPE_CHECKING:
+    from tmlog.games.terra_mystica.replay.state import Game
 
 
 class LogRowLike(Protocol):
@@ -46,18 +55,32 @@ def ledger_stream(rows: Iterable[LogRowLike]) -> list[a.Action]:
     resource conversion) are outputs, not inputs, and are dropped; the
     engine's comment rows turn back into the admin commands that made them.
     """
+    rows = list(rows)
+    players = ledger_players(rows)
+    own_picks = _own_picks(rows)
     out: list[a.Action] = []
     scoring: list[a.RoundScoring] = []
     final_phase = False
+    setup_phase = True  # round 0: until the first "Round …" header
     for row in rows:
-        for act in row.actions:
+        for i, act in enumerate(row.actions):
             kind = type(act)
             if kind not in _LEDGER_SPECIAL:
                 if not final_phase and not act.generated:
+                    if setup_phase and i and kind in _CLOSES_SETUP_ROW:
+                        act = InTurn(
+                            command=act,
+                            picked_elsewhere=own_picks,
+                            faction=act.faction,
+                            line=act.line,
+                            column=act.column,
+                        )
                     out.append(act)
                 continue
             if kind is a.Marker:
                 assert isinstance(act, a.Marker)
+                if act.text.startswith("Round "):
+                    setup_phase = False
                 if act.text.startswith(("Scoring ", "Converting resources")):
                     final_phase = True
             elif final_phase or kind is a.PlayerName:
@@ -72,8 +95,75 @@ def ledger_stream(rows: Iterable[LogRowLike]) -> list[a.Action]:
                 assert isinstance(act, a.Dropped)
                 out.append(a.DropFaction(target=act.target, line=act.line, column=act.column))
             elif kind is a.Setup:
+                if players:
+                    out += [a.AddPlayer(name=name, line=act.line) for name in players]
+                    players = []
                 out.append(dataclasses.replace(act, faction=None) if act.faction else act)
     return out
+
+
+_CLOSES_SETUP_ROW = frozenset((a.Build, a.PickColor, a.Pass))
+"""In round 0 the reference engine ends a ledger row only on these commands."""
+
+
+def _own_picks(rows: Sequence[LogRowLike]) -> frozenset[str]:
+    """The factions whose colour is picked in a round-0 row of their own (not in another's)."""
+    out: set[str] = set()
+    for row in rows:
+        for act in row.actions:
+            if isinstance(act, a.Marker) and act.text.startswith("Round "):
+                return frozenset(out)
+        first = row.actions[0] if row.actions else None
+        if isinstance(first, a.PickColor) and first.faction is not None:
+            out.add(first.faction.value)
+    return frozenset(out)
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class InTurn(a.Action):
+    """A ledger's command that may be another faction's: whoever's turn it is plays it.
+
+    In round 0 the reference engine ends a row only on a setup dwelling, a
+    ``pick-color`` or a pass, and does not start a new row while one is open;
+    so the Ice Maidens' ``+FAVn`` row stays open and takes in the next
+    command, whoever gave it (``icemaidens … +FAV9. build C3``, the build being
+    the next faction's dwelling). ``faction`` is the row's; :func:`in_turn`
+    finds the player when the command is played.
+    """
+
+    command: a.Action
+    picked_elsewhere: frozenset[str] = frozenset()
+    """Factions that pick their colour in a round-0 row of their own: not this one's."""
+
+    def notation(self) -> str:
+        return self.command.notation()
+
+
+def in_turn(game: Game, action: a.Action) -> a.Action:
+    """``action`` as played: an :class:`InTurn` command goes to whoever's turn it is.
+
+    A setup dwelling or bonus is the next one in the setup order's; a colour
+    is that of a faction that still has to pick one and picks in no row of
+    its own: the row's faction if it can, else the first such in turn order.
+    Anything else stays the row's.
+    """
+    if type(action) is not InTurn:
+        return action
+    assert isinstance(action, InTurn)
+    command = action.command
+    own = command.faction
+    player = own
+    if isinstance(command, (a.Build, a.Pass)) and game.setup_order:
+        player = Faction(game.setup_order[0][0])
+    elif isinstance(command, a.PickColor):
+        pickers = [
+            f.name
+            for f in game.in_order()
+            if f.pending.pick_color and f.name not in action.picked_elsewhere
+        ]
+        if pickers and (own is None or own.value not in pickers):
+            player = Faction(pickers[0])
+    return command if player is own else dataclasses.replace(command, faction=player)
 
 
 _LEDGER_SPECIAL = frozenset((a.Marker, a.RoundScoring, a.PlayerName, a.Dropped, a.Setup))
@@ -84,6 +174,34 @@ def players_of(rows: Iterable[LogRowLike]) -> list[str]:
     """Player names by seat, from a ledger's ``Player N: name`` rows."""
     named = [act for row in rows for act in row.actions if isinstance(act, a.PlayerName)]
     return [p.name for p in sorted(named, key=lambda p: p.seat)]
+
+
+PICK_AFTER_SETUP = frozenset(
+    name
+    for variant in FIRE_ICE_SETS.values()
+    for name, board in variant.items()
+    if board.extra.get("post_setup", {}).get("PICK_COLOR")
+)
+"""Factions that pick their colour once all factions are set up (Acolytes,
+Dragonlords): the reference engine asks them only in a game with players."""
+
+
+def ledger_players(rows: Iterable[LogRowLike]) -> list[str]:
+    """The ``player`` commands a ledger implies: one name per faction set up, or none.
+
+    A ledger keeps no trace of ``player`` commands but its ``Player N:`` rows,
+    which only ``randomize`` writes. A faction of :data:`PICK_AFTER_SETUP`
+    can be set up only in a game with players (without them the reference
+    engine refuses its pick and then its dwelling), so a ledger with one was
+    played with players: one per faction set up, named by the ``Player N:``
+    rows if any (``""`` where unnamed). Otherwise: none, as before.
+    """
+    rows = list(rows)
+    setups = [act for row in rows for act in row.actions if isinstance(act, a.Setup)]
+    if not any(s.chosen.value in PICK_AFTER_SETUP for s in setups):
+        return []
+    named = players_of(rows)
+    return named + [""] * (len(setups) - len(named))
 
 
 def command_stream(log: LogLike) -> list[a.Action]:
