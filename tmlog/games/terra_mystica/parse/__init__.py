@@ -64,15 +64,23 @@ import re
 from typing import Any, cast
 
 from lark import Lark, Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
+from lark.exceptions import UnexpectedInput
 
 from tmlog.errors import InputError, LogSyntaxError
 from tmlog.games.terra_mystica.model.actions import Action, Comment, Setup
 from tmlog.games.terra_mystica.model.enums import Faction
+from tmlog.games.terra_mystica.parse.boundary import (
+    END_OF_CELL,
+    END_OF_COMMAND,
+    END_OF_LINE,
+    PieceError,
+    context,
+    parse_piece,
+    syntax_error,
+)
 from tmlog.games.terra_mystica.parse.grammar import (
     ASCII_ONLY,
     commands_parser,
-    describe_expected,
     ledger_parser,
 )
 from tmlog.games.terra_mystica.parse.legacy import rewrite_row
@@ -198,93 +206,6 @@ def _remember(table: dict[str, Any], key: str, value: Any) -> None:
     table[key] = value
 
 
-# --------------------------------------------------------- error boundary
-
-
-class _PieceError(Exception):
-    """A syntax error in one piece of text (row, cell or sub-command).
-
-    ``column`` is relative to the piece until the caller places it.
-    """
-
-    def __init__(self, column: int, unexpected: str, expected: list[str]) -> None:
-        super().__init__(unexpected)
-        self.column = column
-        self.unexpected = unexpected
-        self.expected = expected
-
-
-_WORD = re.compile(r"[^\s.:,#/]+|\S")
-
-# How the end of a piece of text is named, when it is unexpected / expected.
-_END_OF_COMMAND = ("end of command", "'.' or end of row")
-_END_OF_LINE = ("end of line", "end of line")
-_END_OF_CELL = ("end of cell", "end of cell")
-
-
-def _word(text: str, pos: int) -> str:
-    """The word of ``text`` at ``pos`` (what an error message calls unexpected)."""
-    match = _WORD.match(text, pos)
-    return match.group() if match else text[pos:]
-
-
-def _parse(lark: Lark, start: str, text: str, end: tuple[str, str]) -> Any:
-    """Parse one piece of text with one start symbol, converting Lark's errors.
-
-    ``end`` names the end of the piece when it is unexpected and when it is
-    expected, e.g. ``("end of command", "'.' or end of row")``.
-    """
-    unexpected_end, expected_end = end
-    try:
-        return lark.parse(text, start=start)
-    except UnexpectedToken as exc:
-        token = exc.token
-        names = exc.accepts or exc.expected
-        if token.type == "$END":
-            column, unexpected = len(text.rstrip()) + 1, unexpected_end
-        else:  # the token may be a long one of another state: show its first word
-            start_pos = token.start_pos or 0
-            column, unexpected = token.column or 1, f"'{_word(text, start_pos)}'"
-        expected = describe_expected(lark, names, end=expected_end)
-        raise _PieceError(column, unexpected, expected) from None
-    except UnexpectedCharacters as exc:
-        expected = describe_expected(lark, exc.allowed or (), end=expected_end)
-        unexpected = f"'{_word(text, exc.pos_in_stream or 0)}'"
-        raise _PieceError(exc.column, unexpected, expected) from None
-    except UnexpectedInput as exc:  # UnexpectedEOF: not raised by LALR, kept for safety
-        expected = describe_expected(lark, getattr(exc, "expected", ()), end=expected_end)
-        raise _PieceError(len(text.rstrip()) + 1, unexpected_end, expected) from None
-    except VisitError as exc:  # only raised by tree transformers; unwrap all the same
-        raise _PieceError(1, f"'{text.strip()}'", [str(exc.orig_exc)]) from None
-    except ValueError:  # a number Python will not read (over 4300 digits)
-        raise _too_long(text) from None
-
-
-_LONG_NUMBER = re.compile(r"\d{100,}")
-
-
-def _too_long(text: str) -> _PieceError:
-    match = _LONG_NUMBER.search(text)
-    column = match.start() + 1 if match else 1
-    digits = len(match.group()) if match else 0
-    return _PieceError(column, f"a number of {digits} digits", ["a number"])
-
-
-def _context(line: str, column: int) -> str:
-    """The line and a caret under ``column`` (tabs kept so the caret lines up)."""
-    pad = "".join("\t" if ch == "\t" else " " for ch in line[: column - 1])
-    return f"    {line}\n    {pad}^"
-
-
-def _syntax_error(
-    err: _PieceError, source: str, number: int, line: str, offset: int
-) -> LogSyntaxError:
-    column = offset + err.column
-    return LogSyntaxError(
-        source, number, column, err.unexpected, err.expected, _context(line, column)
-    )
-
-
 # ---------------------------------------------------------------- binding
 
 
@@ -330,8 +251,8 @@ def _sub_commands(lark: Lark, text: str, start: int) -> list[Action]:
             template = memo.get(key)
             if template is None:
                 try:
-                    template = _parse(lark, "command", key, _END_OF_COMMAND)
-                except _PieceError as err:
+                    template = parse_piece(lark, "command", key, END_OF_COMMAND)
+                except PieceError as err:
                     err.column += at
                     raise
                 _remember(memo, key, template)
@@ -342,7 +263,7 @@ def _sub_commands(lark: Lark, text: str, start: int) -> list[Action]:
 
 def _whole_line(line: str) -> LineResult:
     """A command-log row parsed whole by the ``line`` rule, legacy rewrites applied."""
-    parsed: LineResult = _parse(commands_parser(), "line", line, _END_OF_LINE)
+    parsed: LineResult = parse_piece(commands_parser(), "line", line, END_OF_LINE)
     return LineResult(parsed.faction, rewrite_row(parsed.faction, parsed.actions))
 
 
@@ -381,8 +302,8 @@ def _command_rows(text: str, source: str, memo: bool) -> list[Row]:
                 continue
             try:
                 result = parse(line)
-            except _PieceError as err:
-                raise _syntax_error(err, source, number, line, 0) from None
+            except PieceError as err:
+                raise syntax_error(err, source, number, line, 0) from None
             if memo:
                 _remember(lines, line, result)
         faction = result.faction
@@ -445,7 +366,7 @@ def _cell_count_error(source: str, number: int, line: str, cells: list[str]) -> 
         column = sum(len(c) + 1 for c in cells[: len(_CELL_RULES)])
         unexpected = "a tab"
         expected = ["end of row (a ledger row has 15 tab-separated cells)"]
-    return LogSyntaxError(source, number, column, unexpected, expected, _context(line, column))
+    return LogSyntaxError(source, number, column, unexpected, expected, context(line, column))
 
 
 def _comment_row(text: str) -> Action:
@@ -465,7 +386,7 @@ def _cell(rule: str, text: str) -> Any:
     value = _single_token_cell(rule, text)
     if value is not _MISSING:
         return value
-    return _parse(lark, rule, text, _END_OF_CELL)
+    return parse_piece(lark, rule, text, END_OF_CELL)
 
 
 # A value cell is one terminal (or none) of ledger.lark: `vp_cell: VP_VALUE`,
@@ -520,10 +441,10 @@ def _compile_terminals() -> None:
 
 def _reference_cell(rule: str, text: str) -> Any:
     """One cell's value, a commands cell parsed whole by its grammar rule."""
-    return _parse(ledger_parser(), rule, text, _END_OF_CELL)
+    return parse_piece(ledger_parser(), rule, text, END_OF_CELL)
 
 
-def _value_error(err: _PieceError, cell: str) -> _PieceError:
+def _value_error(err: PieceError, cell: str) -> PieceError:
     """A value cell is one token: the error shows all of what is there."""
     if err.unexpected.startswith("'"):
         err.unexpected = f"'{cell[err.column - 1 :].strip()}'"
@@ -568,12 +489,12 @@ def _parse_cells(
             try:
                 try:
                     value = parse_cell(rule, cell)
-                except _PieceError as err:
+                except PieceError as err:
                     raise (err if rule in _WORDY_CELLS else _value_error(err, cell)) from None
-            except _PieceError as err:
+            except PieceError as err:
                 source, number, line = where
                 offset = sum(len(c) + 1 for c in cells[:i])
-                raise _syntax_error(err, source, number, line, offset) from None
+                raise syntax_error(err, source, number, line, offset) from None
             if memo:
                 _remember(table, cell, value)
         values.append(value)
