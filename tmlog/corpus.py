@@ -306,7 +306,9 @@ def iter_records(
                 from tmlog.cache import content_key
 
                 keys = [
-                    content_key(i.data) if isinstance(i, Log) and i.data is not None else None
+                    content_key(i.data, input_format)
+                    if isinstance(i, Log) and i.data is not None
+                    else None
                     for i in items
                 ]
                 hits = cache.load([k for k in keys if k], tables=tables)

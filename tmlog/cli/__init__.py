@@ -131,7 +131,7 @@ class CorpusSettings:
             return None
         from tmlog.cache import ResultCache
 
-        return ResultCache(self.cache_dir)
+        return ResultCache(self.cache_dir, warn=lambda m: click.echo(f"warning: {m}", err=True))
 
     def progress(self) -> Callable[[int, int], None] | None:
         """A progress line on standard error, if it is a terminal and not --quiet."""
