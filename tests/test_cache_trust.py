@@ -171,3 +171,32 @@ def test_the_key_changes_with_the_installed_code(monkeypatch: pytest.MonkeyPatch
     before = cache.ResultCache.key_of(data, None)
     monkeypatch.setattr(cache, "code_fingerprint", lambda: "another build")
     assert cache.ResultCache.key_of(data, None) != before
+
+
+def test_batches_are_compacted_and_the_cache_can_be_seen_and_cleared(tmp_path: Path) -> None:
+    from tmlog.cache import MAX_BATCHES, ResultCache
+
+    cache = tmp_path / "C"
+    games = sorted(LEDGER_DIR.glob("*.txt"))[: MAX_BATCHES + 4]
+    for game in games:  # one run, one batch each
+        assert run("stats", str(game), "--cache", str(cache)).exit_code == 0
+    found = ResultCache(cache).info()
+    assert found.batches <= MAX_BATCHES
+    assert found.entries == len(games)
+    shown = CliRunner().invoke(cli, ["cache", "info", "--cache", str(cache)])
+    assert shown.exit_code == 0
+    assert f"entries:   {len(games)}" in shown.output and str(cache) in shown.output
+    # Compacted entries still give the answers a replay gives.
+    folder = tmp_path / "games"
+    folder.mkdir()
+    for game in games:
+        shutil.copy(game, folder / game.name)
+    assert (
+        run("stats", str(folder), "--cache", str(cache)).stdout
+        == run("stats", str(folder), "--no-cache").stdout
+    )
+    (cache / "keep.txt").write_text("not tmlog's\n", encoding="utf-8")
+    cleared = CliRunner().invoke(cli, ["cache", "clear", "--cache", str(cache)])
+    assert cleared.exit_code == 0
+    assert ResultCache(cache).info().entries == 0
+    assert (cache / "keep.txt").exists()  # only tmlog's own directories go

@@ -199,4 +199,4 @@ class Inputs:
 
 
 # Commands live in their own modules; importing them registers them on ``cli``.
-from tmlog.cli import parsing, replaying, reports  # noqa: E402, F401
+from tmlog.cli import caching, parsing, replaying, reports  # noqa: E402, F401
