@@ -27,6 +27,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import gc
+import hashlib
 import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -55,6 +56,26 @@ class Failure(NamedTuple):
 
     source: str
     message: str
+
+
+class Duplicate(NamedTuple):
+    """A log left out because it holds the same game as one read before it."""
+
+    source: str
+    same_as: str
+
+
+def game_fingerprint(data: bytes) -> str:
+    """A hash of a log's content with what does not change the game taken out.
+
+    A BOM, CRLF or CR line ends, trailing whitespace and trailing blank lines
+    are how a game was saved, not what was played: the same game saved as
+    ``.txt`` and ``.log`` or by another editor hashes the same.
+    """
+    lines = [line.rstrip() for line in data.removeprefix(b"\xef\xbb\xbf").splitlines()]
+    while lines and not lines[-1]:
+        lines.pop()
+    return hashlib.sha256(b"\n".join(lines)).hexdigest()
 
 
 class Log(NamedTuple):
@@ -280,6 +301,7 @@ def iter_records(
     dask_scheduler: str | None = None,
     tables: Sequence[str] | None = None,
     progress: Progress | None = None,
+    on_duplicate: Callable[[Duplicate], None] | None = None,
 ) -> Iterator[Record | Failure]:
     """One record (or :class:`Failure`) per log named by ``paths``, in order: for a
     Terra Mystica log a :class:`~tmlog.games.terra_mystica.record.GameRecord`.
@@ -290,16 +312,21 @@ def iter_records(
         dask_scheduler: address of a Dask distributed scheduler to replay on.
         tables: the parts of cached records to load (default: all of them).
         progress: called with (done, total) after each window of logs.
+        on_duplicate: if given, a log holding the same game as one before it
+            (:func:`game_fingerprint`) is left out and passed to it instead.
     """
     names = list_logs(paths)
+    seen: dict[str, str] = {}
     done = 0
     last = time.monotonic()
     with Runner(record, input_format=input_format, jobs=jobs, dask_scheduler=dask_scheduler) as r:
-        local = dask_scheduler is None and cache is None
+        local = dask_scheduler is None and cache is None and on_duplicate is None
         for window in _windows(names, WINDOW):
             items = [
                 n if isinstance(n, Failure) else _deferred(n, local_files=local) for n in window
             ]
+            if on_duplicate is not None:
+                items = _first_of_each_game(items, seen, on_duplicate)
             keys: list[str | None] = [None] * len(items)
             hits: dict[str, Record] = {}
             if cache is not None:
@@ -335,6 +362,21 @@ def iter_records(
             if progress is not None and (time.monotonic() - last > 0.1 or done == len(names)):
                 last = time.monotonic()
                 progress(done, len(names))
+
+
+def _first_of_each_game(
+    items: list[Log | Failure], seen: dict[str, str], on_duplicate: Callable[[Duplicate], None]
+) -> list[Log | Failure]:
+    """``items`` without the logs whose game came before (in ``seen``, updated)."""
+    kept: list[Log | Failure] = []
+    for item in items:
+        if isinstance(item, Log) and item.data is not None:
+            first = seen.setdefault(game_fingerprint(item.data), item.source)
+            if first != item.source:
+                on_duplicate(Duplicate(item.source, first))
+                continue
+        kept.append(item)
+    return kept
 
 
 def _only(item: Record | Failure, tables: Sequence[str] | None) -> Record | Failure:
