@@ -44,7 +44,7 @@ DAMAGES: list[Callable[[Path], None]] = [
 ]
 
 _uncached: dict[str, tuple[int, str]] = {}
-"""What a run without the cache prints, by command and the folder's content."""
+"""What a run without the cache prints, by command, folder and the folder's content."""
 
 
 def _invoke(*args: str) -> tuple[int, str]:
@@ -124,7 +124,8 @@ class CacheRuns(RuleBasedStateMachine):
         content = hashlib.sha256()
         for path in self._files():
             content.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-        memo = f"{command} {content.hexdigest()}"
+        # Outputs name the files: the folder is part of what is remembered.
+        memo = f"{command} {folder} {content.hexdigest()}"
         if memo not in _uncached:
             _uncached[memo] = _invoke(command, folder, "-j", "1", "--no-cache")
         assert cached == _uncached[memo]

@@ -29,9 +29,11 @@ import dataclasses
 import gc
 import hashlib
 import os
+import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
@@ -157,6 +159,33 @@ def _fewer_collections() -> Iterator[None]:
         gc.set_threshold(*old)
 
 
+def die_with_parent(parent: int) -> None:
+    """A worker's first act: end when the process that started it ends.
+
+    A parent killed with ``kill -9`` cannot stop its workers; orphaned, they
+    would run on and keep the caller's pipes open. Linux kills them for us
+    (``PR_SET_PDEATHSIG``); elsewhere a thread notices the parent is gone.
+    """
+    import threading
+
+    if sys.platform.startswith("linux"):
+        import ctypes
+        import signal
+
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # it died before we could ask
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="tmlog-parent-watch", daemon=True).start()
+
+
 record: PerGame[Record] = PerGame("record")
 """The report commands' job: the game's record of the replay."""
 
@@ -250,8 +279,8 @@ class Runner(Generic[T]):
         if self._client is None and (self.jobs == 1 or len(logs) <= CHUNK):
             # A handful of logs: starting worker processes would cost more.
             return process_chunk(logs, self.job, self.input_format)
-        if self._client is None and self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.jobs)
+        if self._client is None:
+            return self._map_pool(logs)
         chunks = list(_windows(logs, CHUNK))
         if self._client is not None:
             futures = self._client.map(
@@ -262,13 +291,69 @@ class Runner(Generic[T]):
                 pure=False,
             )
             results = self._client.gather(futures)
-        else:
-            futures = [
-                self._pool.submit(process_chunk, chunk, self.job, self.input_format)
-                for chunk in chunks
-            ]
-            results = [f.result() for f in futures]
         return [item for chunk in results for item in chunk]
+
+    # A worker killed (kill -9, the OOM killer) breaks the whole pool: every task
+    # in it fails. Its logs are run again in a new pool, one log per task; those
+    # lost again are run one at a time, so that only a log that kills its worker
+    # by itself is reported failed, and the run goes on with all the others.
+
+    def _submit(self, chunk: Sequence[Log]) -> Future[list[T | Failure]]:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.jobs, initializer=die_with_parent, initargs=(os.getpid(),)
+            )
+        future: Future[list[T | Failure]] = self._pool.submit(
+            process_chunk, chunk, self.job, self.input_format
+        )
+        return future
+
+    def _lost_pool(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+    def _map_pool(self, logs: Sequence[Log]) -> list[T | Failure]:
+        results: list[T | Failure | None] = [None] * len(logs)
+        tasks = [
+            (list(range(start, min(start + CHUNK, len(logs)))), start)
+            for start in range(0, len(logs), CHUNK)
+        ]
+        futures = [
+            (indices, self._submit(logs[start : start + len(indices)])) for indices, start in tasks
+        ]
+        lost = self._collect(futures, results)
+        if lost:
+            self._lost_pool()
+            lost = self._collect([([i], self._submit([logs[i]])) for i in lost], results)
+        if lost:
+            self._lost_pool()
+        for i in lost:
+            (results[i],) = self._collect_one(logs[i])
+        return [r for r in results if r is not None]
+
+    def _collect(
+        self,
+        futures: list[tuple[list[int], Future[list[T | Failure]]]],
+        results: list[T | Failure | None],
+    ) -> list[int]:
+        """Fill ``results`` from ``futures``; the indices whose worker died."""
+        lost: list[int] = []
+        for indices, future in futures:
+            try:
+                for i, item in zip(indices, future.result(), strict=True):
+                    results[i] = item
+            except BrokenProcessPool:
+                lost.extend(indices)
+        return lost
+
+    def _collect_one(self, log: Log) -> list[T | Failure]:
+        try:
+            return self._submit([log]).result()
+        except BrokenProcessPool:
+            self._lost_pool()
+            message = f"{log.source}: the worker process replaying it died, twice; not counted"
+            return [Failure(log.source, message)]
 
     def run(
         self, paths: Iterable[str], *, progress: Progress | None = None
