@@ -51,6 +51,8 @@ WINDOW = 1000
 """Logs read, replayed and handed back at a time (bounds memory)."""
 CHUNK = 16
 """Logs per task given to a worker (fewer, larger tasks cost less to hand out)."""
+DASK_TIMEOUT = 10
+"""Seconds for each step of connecting to a Dask scheduler and of closing."""
 
 
 class Failure(NamedTuple):
@@ -247,9 +249,12 @@ class Runner(Generic[T]):
         self.dask_scheduler = dask_scheduler
         self._pool: Any = None
         self._client: Any = None
+        self._quiet: Any = None
 
     def __enter__(self) -> Runner[T]:
-        if self.dask_scheduler:
+        if self.dask_scheduler is not None:
+            from tmlog.dask_cluster import DaskAddressError, probe, quiet_distributed
+
             try:
                 from distributed import Client
             except ImportError:
@@ -257,10 +262,18 @@ class Runner(Generic[T]):
                     "--dask-scheduler needs dask and distributed: pip install 'tmlog[dask]'"
                 ) from None
             try:
-                self._client = Client(self.dask_scheduler, timeout=30)  # type: ignore[no-untyped-call]
-            except OSError as exc:
+                address = probe(self.dask_scheduler)
+            except DaskAddressError as exc:
+                raise TmlogError(str(exc)) from None
+            self._quiet = quiet_distributed()
+            self._quiet.__enter__()
+            try:
+                self._client = Client(address, timeout=DASK_TIMEOUT)  # type: ignore[no-untyped-call]
+            except Exception as exc:  # any failure of distributed's: one line, no traceback
+                self.__exit__()
                 raise TmlogError(
-                    f"cannot reach the Dask scheduler at {self.dask_scheduler}: {exc}"
+                    f"cannot use the Dask scheduler at {self.dask_scheduler}: "
+                    f"{type(exc).__name__}: {exc}"
                 ) from None
         return self
 
@@ -269,8 +282,12 @@ class Runner(Generic[T]):
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
         if self._client is not None:
-            self._client.close()
+            with contextlib.suppress(Exception):
+                self._client.close(timeout=DASK_TIMEOUT)
             self._client = None
+        if self._quiet is not None:
+            self._quiet.__exit__(None, None, None)
+            self._quiet = None
 
     def map(self, logs: Sequence[Log]) -> list[T | Failure]:
         """The job's result (or a Failure) for each log, in order."""
@@ -282,7 +299,7 @@ class Runner(Generic[T]):
         if self._client is None:
             return self._map_pool(logs)
         chunks = list(_windows(logs, CHUNK))
-        if self._client is not None:
+        try:
             futures = self._client.map(
                 process_chunk,
                 chunks,
@@ -291,6 +308,13 @@ class Runner(Generic[T]):
                 pure=False,
             )
             results = self._client.gather(futures)
+        except Exception as exc:  # a cluster gone or failing: say which logs are not done
+            names = [log.source for log in logs]
+            shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+            raise TmlogError(
+                f"the Dask cluster at {self.dask_scheduler} failed"
+                f" ({type(exc).__name__}: {exc}); logs not done: {shown}"
+            ) from None
         return [item for chunk in results for item in chunk]
 
     # A worker killed (kill -9, the OOM killer) breaks the whole pool: every task

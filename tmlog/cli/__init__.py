@@ -76,6 +76,19 @@ def input_paths(func: F) -> F:
     return click.argument("paths", nargs=-1, required=True, metavar="PATH...")(func)
 
 
+def _dask_address(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A scheduler address of a form tmlog will try (checked before any connection)."""
+    if value is None:
+        return None
+    from tmlog.dask_cluster import DaskAddressError, parse_address
+
+    try:
+        parse_address(value)
+    except DaskAddressError as exc:
+        raise click.BadParameter(str(exc)) from None
+    return value
+
+
 def corpus_options(func: F) -> F:
     """``--jobs``, ``--cache``/``--no-cache``, ``--quiet`` and ``--dask-scheduler``."""
     options = [
@@ -99,6 +112,7 @@ def corpus_options(func: F) -> F:
             "--dask-scheduler",
             metavar="ADDRESS",
             default=None,
+            callback=_dask_address,
             help="Replay on this Dask distributed cluster (pip install 'tmlog[dask]').",
         ),
     ]
