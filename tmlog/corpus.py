@@ -307,6 +307,7 @@ class Runner(Generic[T]):
                 input_format=self.input_format,
                 pure=False,
             )
+            self._wait_while_connected(futures)
             results = self._client.gather(futures)
         except Exception as exc:  # a cluster gone or failing: say which logs are not done
             names = [log.source for log in logs]
@@ -316,6 +317,19 @@ class Runner(Generic[T]):
                 f" ({type(exc).__name__}: {exc}); logs not done: {shown}"
             ) from None
         return [item for chunk in results for item in chunk]
+
+    def _wait_while_connected(self, futures: Any) -> None:
+        """Wait for ``futures``, checking every few seconds that the client is still
+        connected: a cluster gone mid-run is an error, not a wait without end."""
+        from distributed import wait
+
+        while True:
+            try:
+                wait(futures, timeout=DASK_TIMEOUT)  # type: ignore[no-untyped-call]
+                return
+            except TimeoutError:
+                if self._client.status != "running":
+                    raise ConnectionError(f"lost the scheduler ({self._client.status})") from None
 
     # A worker killed (kill -9, the OOM killer) breaks the whole pool: every task
     # in it fails. Its logs are run again in a new pool, one log per task; those
