@@ -24,14 +24,17 @@ DROPOUT_GAME = LEDGER_DIR / "4pLeague_S64_D1L1_G3.txt"
 
 @pytest.fixture(autouse=True, scope="session")
 def _private_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """Commands run by the tests cache results in a directory of their own, not the user's."""
-    old = os.environ.get("XDG_CACHE_HOME")
+    """Commands run by the tests cache results (and keep the cache's secret) in directories
+    of their own, not the user's."""
+    old = {v: os.environ.get(v) for v in ("XDG_CACHE_HOME", "XDG_DATA_HOME")}
     os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("xdg-cache"))
+    os.environ["XDG_DATA_HOME"] = str(tmp_path_factory.mktemp("xdg-data"))
     yield
-    if old is None:
-        os.environ.pop("XDG_CACHE_HOME", None)
-    else:
-        os.environ["XDG_CACHE_HOME"] = old
+    for name, value in old.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
 
 
 def game_id(path: Path) -> str:

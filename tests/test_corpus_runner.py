@@ -173,7 +173,7 @@ def test_default_cache_location_follows_xdg(monkeypatch: pytest.MonkeyPatch) -> 
         pytest.skip("XDG applies to Linux and other Unix systems")
     monkeypatch.setenv("XDG_CACHE_HOME", "/some/where")
     assert ResultCache().root == Path("/some/where/tmlog")
-    assert os.fspath(ResultCache().directory).startswith("/some/where/tmlog/tmlog-")
+    assert os.fspath(ResultCache().directory).startswith("/some/where/tmlog/v2-")
 
 
 def test_a_cached_error_names_the_path_read_now(tmp_path: Path) -> None:

@@ -1,73 +1,178 @@
 """A results cache: per-game records in an embedded Parquet dataset.
 
-Records (any game's, see :mod:`tmlog.records`) are keyed by a SHA-1 of the
-log's bytes and of the tmlog version, so an edited log, or a new tmlog,
-misses the cache and is replayed again.
+The cache must never change an answer, so it trusts only what it can prove.
 
-Layout: ``<root>/tmlog-<version>/batch-<id>/`` holds one Parquet file per
+Keys. A record is keyed by a SHA-256 of the log's bytes, the ``--input-format``
+it was read with, and a fingerprint of the installed code (its Python sources
+and grammars, :func:`code_fingerprint`): an edited log, another input format
+or another build of tmlog misses the cache and is replayed.
+
+Proof. Each entry carries an HMAC-SHA256 (:mod:`tmlog.cache_secret`) of its key
+and of the values of each of its tables, made with a per-user secret kept
+*outside* the cache directory (0600, in the user's data directory). A flipped
+byte, a torn file, a file of the wrong shape, rows repeated by a buggy or
+concurrent writer, or a batch written by hand without the secret fails the
+check: the batch is dropped and its games replayed, with one warning per run.
+Anyone who can read the secret can forge entries, but such a user can
+equally edit tmlog itself.
+
+Layout: ``<root>/v2-<fingerprint>/batch-<id>/`` holds one Parquet file per
 table of the records of one game (for Terra Mystica ``games``, ``factions``,
 ``vp``, ``vp_rounds``, ``leech``, ``feeding``), each row carrying its
 record's ``key``; the ``games`` table also says which game the batch holds
-(``game_type``). Columns and their types are read from the record type, so
-nothing here knows a game's fields. A batch is written into a temporary
-directory and renamed into place in one atomic step, so a run killed at any
-moment leaves either a whole batch or a ``*.tmp`` directory that readers
-ignore (and a later writer removes). Batches written by two runs at once may
-repeat a key; readers keep one.
+(``game_type``) and carries the MACs (``mac_<table>``). Columns and their
+types are read from the record type, so nothing here knows a game's fields.
+A batch is written into a temporary directory and renamed into place in one
+atomic step, so a run killed at any moment leaves either a whole batch or a
+``*.tmp`` directory that readers ignore (and a later writer removes). Batches
+written by two runs at once may repeat a key; readers keep one. Past
+:data:`MAX_BATCHES` batches, a writer compacts them into one per game.
+
+A cache that cannot be written (read-only, full, a file in the way) is
+given up for the rest of the run, with one warning; the run goes on.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import hashlib
+import hmac
 import os
 import shutil
-import sys
 import time
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-from tmlog import __version__
+from tmlog.cache_secret import CacheSecretError, cache_secret
+from tmlog.dirs import cache_root
 from tmlog.games import GAMES
 from tmlog.records import Column, Record, RecordSchema
+
+LAYOUT = "v2"
+"""The on-disk layout; part of every key and of the directory name."""
+
+MAX_BATCHES = 16
+"""A writer that finds more batches than this compacts them into one per game."""
 
 
 def default_root() -> Path:
     """The user's cache directory for tmlog (``$XDG_CACHE_HOME/tmlog`` on Linux)."""
-    if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local"))
-        return base / "tmlog" / "Cache"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Caches" / "tmlog"
-    return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "tmlog"
+    return cache_root()
 
 
-def content_key(data: bytes) -> str:
-    """The cache key of a log: SHA-1 of the tmlog version and the log's bytes."""
-    digest = hashlib.sha1(f"tmlog {__version__}\0".encode())
+@functools.cache
+def _fingerprint_of_installed_code() -> str:
+    digest = hashlib.sha256()
+    roots = [Path(str(resources.files("tmlog"))), Path(str(resources.files("tmlog.grammars")))]
+    for root in roots:
+        files = sorted(p for p in root.rglob("*") if p.suffix in (".py", ".lark") and p.is_file())
+        for path in files:
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+            digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def code_fingerprint() -> str:
+    """A hash of the installed tmlog's sources and grammars (computed once per process).
+
+    The version alone would not do: an edited install would be served results
+    of the code it replaced.
+    """
+    return _fingerprint_of_installed_code()
+
+
+def content_key(data: bytes, input_format: str | None = None) -> str:
+    """The cache key of a log read with ``input_format`` (None: detected) by this code."""
+    digest = hashlib.sha256(f"tmlog {LAYOUT}\0{code_fingerprint()}\0".encode())
+    digest.update(f"{input_format or 'detect'}\0".encode())
     digest.update(data)
     return digest.hexdigest()
 
 
-class ResultCache:
-    """Game records on disk, looked up by :func:`content_key`."""
+class CacheInfo(NamedTuple):
+    """What ``tmlog cache info`` shows."""
 
-    def __init__(self, root: str | os.PathLike[str] | None = None) -> None:
+    directory: Path
+    entries: int
+    batches: int
+    size: int
+    """Bytes on disk, every build's entries together."""
+    other_builds: int
+    """Directories left by other builds of tmlog (``tmlog cache clear`` removes them)."""
+
+
+class _Damaged(Exception):
+    """A batch that failed a check (any reason: it is dropped all the same)."""
+
+
+Warn = Callable[[str], None]
+
+
+class ResultCache:
+    """Game records on disk, looked up by :func:`content_key`.
+
+    ``warn`` is told, once per kind per cache object, that damaged entries
+    were dropped or that the cache could not be used.
+    """
+
+    def __init__(
+        self, root: str | os.PathLike[str] | None = None, warn: Warn | None = None
+    ) -> None:
         self.root = Path(root) if root is not None else default_root()
-        self.directory = self.root / f"tmlog-{__version__}"
+        self.directory = self.root / f"{LAYOUT}-{code_fingerprint()[:16]}"
+        self._warn = warn
+        self._said: set[str] = set()
         self._where: dict[str, Path] | None = None
+        self._secret: bytes | None = None
+        self.usable = True
+        """False once the cache has been given up for this run."""
+
+    key_of = staticmethod(content_key)
+
+    # ------------------------------------------------------------ reporting
+
+    def _say(self, kind: str, message: str) -> None:
+        if kind in self._said:
+            return
+        self._said.add(kind)
+        if self._warn is not None:
+            self._warn(message)
+
+    def _give_up(self, why: str) -> None:
+        self.usable = False
+        self._say("unusable", f"results cache {self.root} not used: {why}; going on without it")
+
+    def _mac_key(self) -> bytes | None:
+        if self._secret is None and self.usable:
+            try:
+                self._secret = cache_secret()
+            except CacheSecretError as exc:
+                self._give_up(str(exc))
+        return self._secret
 
     # ------------------------------------------------------------ reading
 
     def _batches(self) -> list[Path]:
-        if not self.directory.is_dir():
+        try:
+            return sorted(
+                p
+                for p in self.directory.iterdir()
+                if p.name.startswith("batch-") and not p.name.endswith(".tmp") and p.is_dir()
+            )
+        except OSError:
             return []
-        return sorted(
-            p
-            for p in self.directory.iterdir()
-            if p.name.startswith("batch-") and not p.name.endswith(".tmp") and p.is_dir()
+
+    def _drop(self, batch: Path) -> None:
+        """Remove a damaged batch (its games will be replayed and stored anew)."""
+        self._say(
+            "damaged",
+            f"results cache {self.directory}: damaged entries dropped; their games were replayed",
         )
+        shutil.rmtree(batch, ignore_errors=True)
 
     def index(self) -> dict[str, Path]:
         """key → the batch that holds it (one batch per key)."""
@@ -78,9 +183,15 @@ class ResultCache:
             for batch in self._batches():
                 try:
                     keys = pq.read_table(batch / "games.parquet", columns=["key"])
-                except (OSError, ValueError):
-                    continue  # unreadable batch: its games will be replayed again
-                for key in keys.column("key").to_pylist():
+                    column = keys.column("key").to_pylist()
+                    if not all(isinstance(k, str) for k in column):
+                        raise _Damaged
+                except FileNotFoundError:
+                    continue  # compacted away by another run meanwhile
+                except Exception:  # any damage at all: drop the batch, replay its games
+                    self._drop(batch)
+                    continue
+                for key in column:
                     where.setdefault(key, batch)
             self._where = where
         return self._where
@@ -91,13 +202,14 @@ class ResultCache:
     def load(
         self, keys: Sequence[str], *, tables: Iterable[str] | None = None
     ) -> dict[str, Record]:
-        """The cached records of ``keys`` (those not cached are left out).
+        """The cached records of ``keys`` that prove sound (the others are left out).
 
         ``tables`` limits which parts are read (default: all); the others
         come back empty (win rates need only ``games`` and ``factions``).
         """
-        import pyarrow.parquet as pq
-
+        secret = self._mac_key()
+        if secret is None:
+            return {}
         wanted = None if tables is None else set(tables) | {"games"}
         where = self.index()
         by_batch: dict[Path, set[str]] = {}
@@ -108,30 +220,43 @@ class ResultCache:
         records: dict[str, Record] = {}
         for batch, batch_keys in by_batch.items():
             try:
-                games = pq.read_table(batch / "games.parquet").to_pydict()
-                schema = GAMES[games.pop("game_type")[0]].schema
-                data = {
-                    t: pq.read_table(batch / f"{t}.parquet").to_pydict()
-                    for t in schema.table_names[1:]
-                    if wanted is None or t in wanted
-                }
-                records.update(_records(schema, games, data, batch_keys))
-            except (OSError, ValueError, KeyError, TypeError):
-                continue  # a damaged batch, or one of another shape: its games are replayed again
+                records.update(_read_batch(batch, batch_keys, wanted, secret))
+            except FileNotFoundError:
+                continue  # compacted away by another run meanwhile: replayed
+            except Exception:  # any damage at all: drop the batch, replay its games
+                self._drop(batch)
+                for key in batch_keys:
+                    where.pop(key, None)
         return records
 
     # ------------------------------------------------------------ writing
 
     def store(self, records: Sequence[tuple[str, Record]]) -> None:
-        """Add records (with their keys) as new batches, one per game, atomically."""
-        by_game: dict[str, list[tuple[str, Record]]] = {}
-        for key, record in records:
-            by_game.setdefault(GAMES.game_of_record(record).name, []).append((key, record))
-        for game, items in by_game.items():
-            self._store(game, GAMES[game].schema, items)
+        """Add records (with their keys) as new batches, one per game, atomically.
 
-    def _store(self, game: str, schema: RecordSchema, records: list[tuple[str, Record]]) -> None:
-        import pyarrow as pa
+        A key given twice is stored once. If the cache cannot be written, it
+        is given up (see :attr:`usable`) and the run goes on without it.
+        """
+        secret = self._mac_key()
+        if secret is None:
+            return
+        unique: dict[str, Record] = {}
+        for key, record in records:
+            unique.setdefault(key, record)
+        by_game: dict[str, list[tuple[str, Record]]] = {}
+        for key, record in unique.items():
+            by_game.setdefault(GAMES.game_of_record(record).name, []).append((key, record))
+        try:
+            for game, items in by_game.items():
+                self._store(game, GAMES[game].schema, items, secret)
+            if len(self._batches()) > MAX_BATCHES:
+                self.compact()
+        except OSError as exc:
+            self._give_up(exc.strerror or type(exc).__name__)
+
+    def _store(
+        self, game: str, schema: RecordSchema, records: list[tuple[str, Record]], secret: bytes
+    ) -> Path:
         import pyarrow.parquet as pq
 
         self.directory.mkdir(parents=True, exist_ok=True)
@@ -140,25 +265,8 @@ class ResultCache:
         tmp = self.directory / f"{name}.tmp"
         tmp.mkdir()
         try:
-            games: dict[str, list[Any]] = {"key": [k for k, _ in records]}
-            games["game_type"] = [game] * len(records)
-            for c in schema.games:
-                values = [getattr(r, c.name) for _, r in records]
-                games[c.name] = [list(v) for v in values] if c.many else values
-            arrow = _arrow_schema(schema.games, extra=("game_type",))
-            pq.write_table(pa.table(games, schema=arrow), tmp / "games.parquet")
-            for table in schema.tables:
-                names = table.row._fields
-                columns: dict[str, list[Any]] = {f: [] for f in ("key", *names)}
-                keys = columns["key"]
-                by_field = [columns[f] for f in names]
-                for key, record in records:
-                    for row in getattr(record, table.name):
-                        keys.append(key)
-                        for out, v in zip(by_field, row, strict=True):
-                            out.append(v)
-                arrow = _arrow_schema(table.columns)
-                pq.write_table(pa.table(columns, schema=arrow), tmp / f"{table.name}.parquet")
+            for table_name, table in _arrow_tables(game, schema, records, secret).items():
+                pq.write_table(table, tmp / f"{table_name}.parquet")
             os.replace(tmp, self.directory / name)
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
@@ -166,6 +274,7 @@ class ResultCache:
         if self._where is not None:
             for key, _ in records:
                 self._where.setdefault(key, self.directory / name)
+        return self.directory / name
 
     def _remove_stale_temporaries(self, older_than: float = 3600.0) -> None:
         now = time.time()
@@ -176,34 +285,166 @@ class ResultCache:
             except OSError:
                 continue
 
+    # ------------------------------------------------------------ housekeeping
 
-def _records(
-    schema: RecordSchema,
-    games: dict[str, list[Any]],
-    data: dict[str, dict[str, list[Any]]],
-    keys: set[str],
+    def compact(self) -> None:
+        """Merge every sound batch into one per game; drop the damaged ones.
+
+        A run reading meanwhile may find a batch gone: it replays those games
+        (an answer is never changed, only recomputed).
+        """
+        secret = self._mac_key()
+        if secret is None:
+            return
+        old = self._batches()
+        self._where = None
+        keys = list(self.index())
+        records = self.load(keys)
+        by_game: dict[str, list[tuple[str, Record]]] = {}
+        for key, record in records.items():
+            by_game.setdefault(GAMES.game_of_record(record).name, []).append((key, record))
+        for game, items in by_game.items():
+            self._store(game, GAMES[game].schema, items, secret)
+        for batch in old:
+            shutil.rmtree(batch, ignore_errors=True)
+        self._where = None
+
+    def info(self) -> CacheInfo:
+        """Where the cache is, its entries and batches (this build's) and its size."""
+        size = 0
+        other = 0
+        if self.root.is_dir():
+            for path in self.root.rglob("*"):
+                with contextlib.suppress(OSError):
+                    if path.is_file():
+                        size += path.stat().st_size
+            other = sum(1 for p in _owned(self.root) if p != self.directory)
+        return CacheInfo(self.directory, len(self.index()), len(self._batches()), size, other)
+
+    def clear(self) -> int:
+        """Remove every build's entries (only tmlog's own directories); the count removed."""
+        removed = 0
+        for path in _owned(self.root):
+            shutil.rmtree(path)
+            removed += 1
+        self._where = None
+        return removed
+
+
+def _owned(root: Path) -> list[Path]:
+    """tmlog's directories in ``root``: this layout's and the older ``tmlog-<version>``."""
+    try:
+        return sorted(
+            p
+            for p in root.iterdir()
+            if p.is_dir() and (p.name.startswith(f"{LAYOUT}-") or p.name.startswith("tmlog-"))
+        )
+    except OSError:
+        return []
+
+
+# ------------------------------------------------------------ the MACs
+
+MAC_PREFIX = "mac_"
+
+
+def _mac(secret: bytes, key: str, table: str, values: Any) -> str:
+    """The MAC of one entry's part: its values as Parquet gives them back, in ``repr``."""
+    message = f"{LAYOUT}\0{key}\0{table}\0{values!r}".encode()
+    return hmac.new(secret, message, hashlib.sha256).hexdigest()
+
+
+def _rows_by_key(columns: dict[str, list[Any]], names: Sequence[str]) -> dict[str, list[Any]]:
+    by_key: dict[str, list[Any]] = {}
+    fields = [columns[n] for n in names]
+    for i, key in enumerate(columns["key"]):
+        by_key.setdefault(key, []).append(tuple(f[i] for f in fields))
+    return by_key
+
+
+def _arrow_tables(
+    game: str, schema: RecordSchema, records: list[tuple[str, Record]], secret: bytes
+) -> dict[str, Any]:
+    """A batch's tables, the games table last with the MACs of every part."""
+    import pyarrow as pa
+
+    out: dict[str, Any] = {}
+    macs: dict[str, list[str]] = {}
+    keys = [k for k, _ in records]
+    for table in schema.tables:
+        names = table.row._fields
+        columns: dict[str, list[Any]] = {f: [] for f in ("key", *names)}
+        by_field = [columns[f] for f in names]
+        for key, record in records:
+            for row in getattr(record, table.name):
+                columns["key"].append(key)
+                for column, v in zip(by_field, row, strict=True):
+                    column.append(v)
+        arrow = pa.table(columns, schema=_arrow_schema(table.columns))
+        out[table.name] = arrow
+        # MACs over what a reader will get back from Parquet, not over the record.
+        read_back = _rows_by_key(arrow.to_pydict(), names)
+        macs[MAC_PREFIX + table.name] = [
+            _mac(secret, key, table.name, read_back.get(key, [])) for key in keys
+        ]
+    games: dict[str, list[Any]] = {"key": keys, "game_type": [game] * len(records)}
+    for c in schema.games:
+        values = [getattr(r, c.name) for _, r in records]
+        games[c.name] = [list(v) for v in values] if c.many else values
+    arrow = pa.table(games, schema=_arrow_schema(schema.games, extra=("game_type",)))
+    read_back = _rows_by_key(arrow.to_pydict(), ["game_type", *(c.name for c in schema.games)])
+    macs[MAC_PREFIX + "games"] = [_mac(secret, key, "games", read_back[key]) for key in keys]
+    for name, values in macs.items():
+        arrow = arrow.append_column(name, pa.array(values, pa.string()))
+    out["games"] = arrow
+    return out
+
+
+def _read_batch(
+    batch: Path, keys: set[str], wanted: set[str] | None, secret: bytes
 ) -> dict[str, Record]:
-    """The records of ``keys`` from a batch's tables (as read, column by column)."""
-    key_column = games.pop("key")
-    names = [c.name for c in schema.games]
-    values = [games[n] for n in names]
-    rows: dict[str, dict[str, Any]] = {}
-    for i, key in enumerate(key_column):
-        if key in keys:
-            rows[key] = {n: v[i] for n, v in zip(names, values, strict=True)}
+    """The records of ``keys`` in ``batch``, each part checked against its MAC.
+
+    Raises:
+        Exception: the batch is damaged (of any kind); the caller drops it.
+    """
+    import pyarrow.parquet as pq
+
+    games = pq.read_table(batch / "games.parquet").to_pydict()
+    (game_type,) = set(games["game_type"])
+    schema = GAMES[game_type].schema
+    names = ["game_type", *(c.name for c in schema.games)]
+    rows = _rows_by_key(games, names)
+    macs = _rows_by_key(games, [MAC_PREFIX + t for t in schema.table_names])
     parts: dict[str, dict[str, list[Any]]] = {}
-    for table, columns in data.items():
-        row_type = schema.table(table).row
-        row_keys = columns["key"]
-        fields = [columns[f] for f in row_type._fields]
-        grouped = parts[table] = {}
-        for i, key in enumerate(row_keys):
-            if key in keys:
-                grouped.setdefault(key, []).append(row_type(*(f[i] for f in fields)))
-    return {
-        key: schema.build(row, {t: by_key.get(key, ()) for t, by_key in parts.items()})
-        for key, row in rows.items()
-    }
+    for table in schema.tables:
+        if wanted is not None and table.name not in wanted:
+            continue
+        columns = pq.read_table(batch / f"{table.name}.parquet").to_pydict()
+        if set(columns) != {"key", *table.row._fields}:
+            raise _Damaged(f"{table.name}: columns {sorted(columns)}")
+        parts[table.name] = _rows_by_key(columns, table.row._fields)
+    records: dict[str, Record] = {}
+    for key in keys:
+        if len(rows.get(key, ())) != 1 or len(macs[key]) != 1:
+            raise _Damaged(f"{key}: not exactly one entry")
+        mac = dict(zip(schema.table_names, macs[key][0], strict=True))
+        _check(mac["games"], _mac(secret, key, "games", rows[key]))
+        for name, by_key in parts.items():
+            _check(mac[name], _mac(secret, key, name, by_key.get(key, [])))
+        games_row = dict(zip(names, rows[key][0], strict=True))
+        del games_row["game_type"]
+        tables = {
+            name: [schema.table(name).row(*row) for row in by_key.get(key, [])]
+            for name, by_key in parts.items()
+        }
+        records[key] = schema.build(games_row, tables)
+    return records
+
+
+def _check(stored: Any, computed: str) -> None:
+    if not isinstance(stored, str) or not hmac.compare_digest(stored, computed):
+        raise _Damaged("MAC mismatch")
 
 
 def _arrow_schema(columns: Sequence[Column], extra: Sequence[str] = ()) -> Any:

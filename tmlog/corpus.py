@@ -27,10 +27,13 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import gc
+import hashlib
 import os
+import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
@@ -48,6 +51,8 @@ WINDOW = 1000
 """Logs read, replayed and handed back at a time (bounds memory)."""
 CHUNK = 16
 """Logs per task given to a worker (fewer, larger tasks cost less to hand out)."""
+DASK_TIMEOUT = 10
+"""Seconds for each step of connecting to a Dask scheduler and of closing."""
 
 
 class Failure(NamedTuple):
@@ -55,6 +60,26 @@ class Failure(NamedTuple):
 
     source: str
     message: str
+
+
+class Duplicate(NamedTuple):
+    """A log left out because it holds the same game as one read before it."""
+
+    source: str
+    same_as: str
+
+
+def game_fingerprint(data: bytes) -> str:
+    """A hash of a log's content with what does not change the game taken out.
+
+    A BOM, CRLF or CR line ends, trailing whitespace and trailing blank lines
+    are how a game was saved, not what was played: the same game saved as
+    ``.txt`` and ``.log`` or by another editor hashes the same.
+    """
+    lines = [line.rstrip() for line in data.removeprefix(b"\xef\xbb\xbf").splitlines()]
+    while lines and not lines[-1]:
+        lines.pop()
+    return hashlib.sha256(b"\n".join(lines)).hexdigest()
 
 
 class Log(NamedTuple):
@@ -136,6 +161,33 @@ def _fewer_collections() -> Iterator[None]:
         gc.set_threshold(*old)
 
 
+def die_with_parent(parent: int) -> None:
+    """A worker's first act: end when the process that started it ends.
+
+    A parent killed with ``kill -9`` cannot stop its workers; orphaned, they
+    would run on and keep the caller's pipes open. Linux kills them for us
+    (``PR_SET_PDEATHSIG``); elsewhere a thread notices the parent is gone.
+    """
+    import threading
+
+    if sys.platform.startswith("linux"):
+        import ctypes
+        import signal
+
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # it died before we could ask
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="tmlog-parent-watch", daemon=True).start()
+
+
 record: PerGame[Record] = PerGame("record")
 """The report commands' job: the game's record of the replay."""
 
@@ -197,9 +249,12 @@ class Runner(Generic[T]):
         self.dask_scheduler = dask_scheduler
         self._pool: Any = None
         self._client: Any = None
+        self._quiet: Any = None
 
     def __enter__(self) -> Runner[T]:
-        if self.dask_scheduler:
+        if self.dask_scheduler is not None:
+            from tmlog.dask_cluster import DaskAddressError, probe, quiet_distributed
+
             try:
                 from distributed import Client
             except ImportError:
@@ -207,10 +262,18 @@ class Runner(Generic[T]):
                     "--dask-scheduler needs dask and distributed: pip install 'tmlog[dask]'"
                 ) from None
             try:
-                self._client = Client(self.dask_scheduler, timeout=30)  # type: ignore[no-untyped-call]
-            except OSError as exc:
+                address = probe(self.dask_scheduler)
+            except DaskAddressError as exc:
+                raise TmlogError(str(exc)) from None
+            self._quiet = quiet_distributed()
+            self._quiet.__enter__()
+            try:
+                self._client = Client(address, timeout=DASK_TIMEOUT)  # type: ignore[no-untyped-call]
+            except Exception as exc:  # any failure of distributed's: one line, no traceback
+                self.__exit__()
                 raise TmlogError(
-                    f"cannot reach the Dask scheduler at {self.dask_scheduler}: {exc}"
+                    f"cannot use the Dask scheduler at {self.dask_scheduler}: "
+                    f"{type(exc).__name__}: {exc}"
                 ) from None
         return self
 
@@ -219,8 +282,12 @@ class Runner(Generic[T]):
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
         if self._client is not None:
-            self._client.close()
+            with contextlib.suppress(Exception):
+                self._client.close(timeout=DASK_TIMEOUT)
             self._client = None
+        if self._quiet is not None:
+            self._quiet.__exit__(None, None, None)
+            self._quiet = None
 
     def map(self, logs: Sequence[Log]) -> list[T | Failure]:
         """The job's result (or a Failure) for each log, in order."""
@@ -229,10 +296,10 @@ class Runner(Generic[T]):
         if self._client is None and (self.jobs == 1 or len(logs) <= CHUNK):
             # A handful of logs: starting worker processes would cost more.
             return process_chunk(logs, self.job, self.input_format)
-        if self._client is None and self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=self.jobs)
+        if self._client is None:
+            return self._map_pool(logs)
         chunks = list(_windows(logs, CHUNK))
-        if self._client is not None:
+        try:
             futures = self._client.map(
                 process_chunk,
                 chunks,
@@ -240,14 +307,91 @@ class Runner(Generic[T]):
                 input_format=self.input_format,
                 pure=False,
             )
+            self._wait_while_connected(futures)
             results = self._client.gather(futures)
-        else:
-            futures = [
-                self._pool.submit(process_chunk, chunk, self.job, self.input_format)
-                for chunk in chunks
-            ]
-            results = [f.result() for f in futures]
+        except Exception as exc:  # a cluster gone or failing: say which logs are not done
+            names = [log.source for log in logs]
+            shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+            raise TmlogError(
+                f"the Dask cluster at {self.dask_scheduler} failed"
+                f" ({type(exc).__name__}: {exc}); logs not done: {shown}"
+            ) from None
         return [item for chunk in results for item in chunk]
+
+    def _wait_while_connected(self, futures: Any) -> None:
+        """Wait for ``futures``, checking every few seconds that the client is still
+        connected: a cluster gone mid-run is an error, not a wait without end."""
+        from distributed import wait
+
+        while True:
+            try:
+                wait(futures, timeout=DASK_TIMEOUT)  # type: ignore[no-untyped-call]
+                return
+            except TimeoutError:
+                if self._client.status != "running":
+                    raise ConnectionError(f"lost the scheduler ({self._client.status})") from None
+
+    # A worker killed (kill -9, the OOM killer) breaks the whole pool: every task
+    # in it fails. Its logs are run again in a new pool, one log per task; those
+    # lost again are run one at a time, so that only a log that kills its worker
+    # by itself is reported failed, and the run goes on with all the others.
+
+    def _submit(self, chunk: Sequence[Log]) -> Future[list[T | Failure]]:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.jobs, initializer=die_with_parent, initargs=(os.getpid(),)
+            )
+        future: Future[list[T | Failure]] = self._pool.submit(
+            process_chunk, chunk, self.job, self.input_format
+        )
+        return future
+
+    def _lost_pool(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+    def _map_pool(self, logs: Sequence[Log]) -> list[T | Failure]:
+        results: list[T | Failure | None] = [None] * len(logs)
+        tasks = [
+            (list(range(start, min(start + CHUNK, len(logs)))), start)
+            for start in range(0, len(logs), CHUNK)
+        ]
+        futures = [
+            (indices, self._submit(logs[start : start + len(indices)])) for indices, start in tasks
+        ]
+        lost = self._collect(futures, results)
+        if lost:
+            self._lost_pool()
+            lost = self._collect([([i], self._submit([logs[i]])) for i in lost], results)
+        if lost:
+            self._lost_pool()
+        for i in lost:
+            (results[i],) = self._collect_one(logs[i])
+        return [r for r in results if r is not None]
+
+    def _collect(
+        self,
+        futures: list[tuple[list[int], Future[list[T | Failure]]]],
+        results: list[T | Failure | None],
+    ) -> list[int]:
+        """Fill ``results`` from ``futures``; the indices whose worker died."""
+        lost: list[int] = []
+        for indices, future in futures:
+            try:
+                for i, item in zip(indices, future.result(), strict=True):
+                    results[i] = item
+            except BrokenProcessPool:
+                lost.extend(indices)
+        return lost
+
+    def _collect_one(self, log: Log) -> list[T | Failure]:
+        try:
+            return self._submit([log]).result()
+        except BrokenProcessPool:
+            self._lost_pool()
+            message = f"{log.source}: the worker process replaying it died, twice; not counted"
+            return [Failure(log.source, message)]
 
     def run(
         self, paths: Iterable[str], *, progress: Progress | None = None
@@ -280,6 +424,7 @@ def iter_records(
     dask_scheduler: str | None = None,
     tables: Sequence[str] | None = None,
     progress: Progress | None = None,
+    on_duplicate: Callable[[Duplicate], None] | None = None,
 ) -> Iterator[Record | Failure]:
     """One record (or :class:`Failure`) per log named by ``paths``, in order: for a
     Terra Mystica log a :class:`~tmlog.games.terra_mystica.record.GameRecord`.
@@ -290,23 +435,30 @@ def iter_records(
         dask_scheduler: address of a Dask distributed scheduler to replay on.
         tables: the parts of cached records to load (default: all of them).
         progress: called with (done, total) after each window of logs.
+        on_duplicate: if given, a log holding the same game as one before it
+            (:func:`game_fingerprint`) is left out and passed to it instead.
     """
     names = list_logs(paths)
+    seen: dict[str, str] = {}
     done = 0
     last = time.monotonic()
     with Runner(record, input_format=input_format, jobs=jobs, dask_scheduler=dask_scheduler) as r:
-        local = dask_scheduler is None and cache is None
+        local = dask_scheduler is None and cache is None and on_duplicate is None
         for window in _windows(names, WINDOW):
             items = [
                 n if isinstance(n, Failure) else _deferred(n, local_files=local) for n in window
             ]
+            if on_duplicate is not None:
+                items = _first_of_each_game(items, seen, on_duplicate)
             keys: list[str | None] = [None] * len(items)
             hits: dict[str, Record] = {}
             if cache is not None:
                 from tmlog.cache import content_key
 
                 keys = [
-                    content_key(i.data) if isinstance(i, Log) and i.data is not None else None
+                    content_key(i.data, input_format)
+                    if isinstance(i, Log) and i.data is not None
+                    else None
                     for i in items
                 ]
                 hits = cache.load([k for k in keys if k], tables=tables)
@@ -333,6 +485,21 @@ def iter_records(
             if progress is not None and (time.monotonic() - last > 0.1 or done == len(names)):
                 last = time.monotonic()
                 progress(done, len(names))
+
+
+def _first_of_each_game(
+    items: list[Log | Failure], seen: dict[str, str], on_duplicate: Callable[[Duplicate], None]
+) -> list[Log | Failure]:
+    """``items`` without the logs whose game came before (in ``seen``, updated)."""
+    kept: list[Log | Failure] = []
+    for item in items:
+        if isinstance(item, Log) and item.data is not None:
+            first = seen.setdefault(game_fingerprint(item.data), item.source)
+            if first != item.source:
+                on_duplicate(Duplicate(item.source, first))
+                continue
+        kept.append(item)
+    return kept
 
 
 def _only(item: Record | Failure, tables: Sequence[str] | None) -> Record | Failure:

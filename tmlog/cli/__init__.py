@@ -107,6 +107,19 @@ def input_paths(func: F) -> F:
     return click.argument("paths", nargs=-1, required=True, metavar="PATH...")(func)
 
 
+def _dask_address(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A scheduler address of a form tmlog will try (checked before any connection)."""
+    if value is None:
+        return None
+    from tmlog.dask_cluster import DaskAddressError, parse_address
+
+    try:
+        parse_address(value)
+    except DaskAddressError as exc:
+        raise click.BadParameter(str(exc)) from None
+    return value
+
+
 def corpus_options(func: F) -> F:
     """``--jobs``, ``--cache``/``--no-cache``, ``--quiet`` and ``--dask-scheduler``."""
     options = [
@@ -130,6 +143,7 @@ def corpus_options(func: F) -> F:
             "--dask-scheduler",
             metavar="ADDRESS",
             default=None,
+            callback=_dask_address,
             help="Replay on this Dask distributed cluster (pip install 'tmlog[dask]').",
         ),
     ]
@@ -162,7 +176,7 @@ class CorpusSettings:
             return None
         from tmlog.cache import ResultCache
 
-        return ResultCache(self.cache_dir)
+        return ResultCache(self.cache_dir, warn=lambda m: click.echo(f"warning: {m}", err=True))
 
     def progress(self) -> Callable[[int, int], None] | None:
         """A progress line on standard error, if it is a terminal and not --quiet."""
@@ -230,4 +244,4 @@ class Inputs:
 
 
 # Commands live in their own modules; importing them registers them on ``cli``.
-from tmlog.cli import parsing, replaying, reports  # noqa: E402, F401
+from tmlog.cli import caching, parsing, replaying, reports  # noqa: E402, F401

@@ -53,11 +53,23 @@ def _plot_option(what: str) -> Callable[[F], F]:
 
 
 class _Failures:
-    """Logs that gave no usable game, each reported once."""
+    """Logs that gave no usable game, each reported once; and duplicates left out."""
 
     def __init__(self, *, defer: bool) -> None:
         self.defer = defer
         self.messages: list[str] = []
+        self.duplicates: list[tuple[str, str]] = []
+
+    def duplicate(self, item: Any) -> None:
+        self.duplicates.append((item.source, item.same_as))
+
+    def duplicates_note(self) -> str:
+        """``1 duplicate (b.txt = a.txt)`` (empty if none)."""
+        if not self.duplicates:
+            return ""
+        shown = ", ".join(f"{a} = {b}" for a, b in self.duplicates[:3])
+        more = ", …" if len(self.duplicates) > 3 else ""
+        return f"{_count(len(self.duplicates), 'duplicate')} ({shown}{more})"
 
     def add(self, message: str) -> None:
         self.messages.append(message)
@@ -97,6 +109,7 @@ def _iter_records(
         dask_scheduler=corpus.dask_scheduler,
         tables=tables,
         progress=corpus.progress(),
+        on_duplicate=failures.duplicate,
     ):
         if isinstance(item, Failure):
             failures.add(item.message)
@@ -115,7 +128,10 @@ def _records(
     failures: _Failures,
     corpus: CorpusSettings,
 ) -> list[Record]:
-    return list(_iter_records(paths, input_format, failures, corpus))
+    records = list(_iter_records(paths, input_format, failures, corpus))
+    if failures.duplicates:
+        click.echo(f"left out: {failures.duplicates_note()}", err=True)
+    return records
 
 
 def _tables(records: list[Record]) -> Frames:
@@ -366,6 +382,8 @@ def stats(
         f"{_count(games, 'game')}; left out: {_count(dropped, 'dropped faction')},"
         f" {_count(unfinished, 'unfinished game')}"
     )
+    if failures.duplicates:
+        note += f", {failures.duplicates_note()}"
     click.echo(
         note if fmt in ("table", "markdown") else f"stats: {note}", err=fmt in ("csv", "json")
     )

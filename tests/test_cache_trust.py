@@ -1,0 +1,202 @@
+"""The results cache can never change an answer: duplicates, damage, forgery, no room."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+import pytest
+from click.testing import CliRunner, Result
+
+from tmlog.cli import cli
+
+LEDGER_DIR = Path(__file__).parent / "data" / "snellman-ledger"
+GAME = LEDGER_DIR / "4pLeague_S64_D1L1_G1.txt"
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(cli, [*args, "-q", "-j", "1"])
+
+
+@pytest.fixture()
+def two_games(tmp_path: Path) -> Path:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    shutil.copy(GAME, folder / "a.txt")
+    shutil.copy(LEDGER_DIR / "4pLeague_S64_D1L1_G2.txt", folder / "c.txt")
+    return folder
+
+
+def parquet_files(cache: Path) -> list[Path]:
+    return sorted(cache.rglob("*.parquet"))
+
+
+def test_identical_files_do_not_multiply_cached_results(two_games: Path, tmp_path: Path) -> None:
+    shutil.copy(two_games / "a.txt", two_games / "b.txt")
+    cache = str(tmp_path / "C")
+    plain = run("vp", str(two_games / "a.txt"), "--no-cache")
+    run("stats", str(two_games), "--cache", cache)
+    run("stats", str(two_games), "--cache", cache)
+    # Hand calculation from manifest.json: the game's final VP, not twice it.
+    again = run("vp", str(two_games / "a.txt"), "--cache", cache)
+    assert again.output == plain.output
+
+
+def damage_flip(path: Path) -> None:
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    path.write_bytes(bytes(data))
+
+
+def damage_tear(path: Path) -> None:
+    path.write_bytes(path.read_bytes()[: len(path.read_bytes()) // 2])
+
+
+def damage_wrong_columns(path: Path) -> None:
+    pq.write_table(pa.table({"nothing": [1, 2]}), path)
+
+
+def damage_wrong_types(path: Path) -> None:
+    table = pq.read_table(path)
+    pq.write_table(pa.table({name: [1] * table.num_rows for name in table.column_names}), path)
+
+
+def damage_undecodable_key(path: Path) -> None:
+    table = pq.read_table(path)
+    keys = pa.array([b"\xff\xfe"] * table.num_rows, pa.binary())
+    pq.write_table(table.set_column(0, "key", keys), path)
+
+
+def damage_duplicate_rows(path: Path) -> None:
+    table = pq.read_table(path)
+    pq.write_table(pa.concat_tables([table, table]), path)
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        damage_flip,
+        damage_tear,
+        damage_wrong_columns,
+        damage_wrong_types,
+        damage_undecodable_key,
+        damage_duplicate_rows,
+    ],
+)
+@pytest.mark.parametrize("command", ["stats", "vp"])
+def test_a_damaged_cache_is_detected_dropped_and_replayed(
+    two_games: Path, tmp_path: Path, damage: object, command: str
+) -> None:
+    cache = str(tmp_path / "C")
+    plain = run(command, str(two_games), "--no-cache")
+    assert plain.exit_code == 0
+    run(command, str(two_games), "--cache", cache)
+    for path in parquet_files(tmp_path / "C"):
+        damage(path)  # type: ignore[operator]
+    hurt = run(command, str(two_games), "--cache", cache)
+    assert hurt.exit_code == 0, hurt.output
+    assert hurt.stdout == plain.stdout
+    # One warning, or none when the damage hit only parts this command does not read.
+    assert hurt.stderr.count("warning") <= 1, hurt.stderr
+    if command == "vp" or damage is not damage_flip:
+        assert hurt.stderr.count("warning") == 1 and "cache" in hurt.stderr, hurt.stderr
+    # Dropped and replayed: the next run reads a sound cache, silently.
+    healed = run(command, str(two_games), "--cache", cache)
+    assert healed.stdout == plain.stdout and healed.stderr == ""
+
+
+def test_a_forged_batch_is_not_trusted(tmp_path: Path) -> None:
+    """A batch written by hand for a file that is no game must not make it one."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    shutil.copy(GAME, folder / "a.txt")
+    cache = tmp_path / "C"
+    run("stats", str(folder), "--cache", str(cache))
+    # Forge: the real game's batch, relabelled with the key of a comment-only file.
+    from tmlog.cache import ResultCache
+
+    (folder / "a.txt").write_text("# hello, I am not a game\n", encoding="utf-8")
+    forged_key = ResultCache(cache).key_of((folder / "a.txt").read_bytes(), None)
+    for path in parquet_files(cache):
+        table = pq.read_table(path)
+        keys = pa.array([forged_key] * table.num_rows, pa.string())
+        pq.write_table(table.set_column(0, "key", keys), path)
+    plain = run("stats", str(folder), "--no-cache")
+    forged = run("stats", str(folder), "--cache", str(cache))
+    assert forged.stdout == plain.stdout
+
+
+@pytest.mark.parametrize("where", ["file", "read-only"])
+def test_a_cache_that_cannot_be_written_is_skipped_and_said_once(
+    two_games: Path, tmp_path: Path, where: str
+) -> None:
+    cache = tmp_path / "C"
+    if where == "file":
+        (tmp_path / "F").write_text("a file where a directory should be\n", encoding="utf-8")
+        cache = tmp_path / "F" / "C"
+    else:
+        cache.mkdir()
+        cache.chmod(0o500)
+        if os.access(cache, os.W_OK):
+            pytest.skip("running as root: a read-only directory is still writable")
+    plain = run("stats", str(two_games), "--no-cache")
+    result = run("stats", str(two_games), "--cache", str(cache))
+    assert result.exit_code == 0, result.output
+    assert result.stdout == plain.stdout
+    assert len(result.stderr.splitlines()) == 1 and "cache" in result.stderr, result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_the_input_format_is_part_of_the_key(tmp_path: Path) -> None:
+    from tmlog.games.terra_mystica.convert import ledger_to_commands
+    from tmlog.games.terra_mystica.parse import parse_file
+
+    folder = tmp_path / "games"
+    folder.mkdir()
+    log = folder / "a.txt"
+    log.write_text(ledger_to_commands(parse_file(str(GAME))), encoding="utf-8")
+    cache = str(tmp_path / "C")
+    run("stats", str(folder), "--input-format", "ledger", "--cache", cache)
+    plain = run("vp", str(log), "--no-cache")
+    assert run("vp", str(log), "--cache", cache).stdout == plain.stdout
+
+
+def test_the_key_changes_with_the_installed_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tmlog import cache
+
+    data = GAME.read_bytes()
+    before = cache.ResultCache.key_of(data, None)
+    monkeypatch.setattr(cache, "code_fingerprint", lambda: "another build")
+    assert cache.ResultCache.key_of(data, None) != before
+
+
+def test_batches_are_compacted_and_the_cache_can_be_seen_and_cleared(tmp_path: Path) -> None:
+    from tmlog.cache import MAX_BATCHES, ResultCache
+
+    cache = tmp_path / "C"
+    games = sorted(LEDGER_DIR.glob("*.txt"))[: MAX_BATCHES + 4]
+    for game in games:  # one run, one batch each
+        assert run("stats", str(game), "--cache", str(cache)).exit_code == 0
+    found = ResultCache(cache).info()
+    assert found.batches <= MAX_BATCHES
+    assert found.entries == len(games)
+    shown = CliRunner().invoke(cli, ["cache", "info", "--cache", str(cache)])
+    assert shown.exit_code == 0
+    assert f"entries:   {len(games)}" in shown.output and str(cache) in shown.output
+    # Compacted entries still give the answers a replay gives.
+    folder = tmp_path / "games"
+    folder.mkdir()
+    for game in games:
+        shutil.copy(game, folder / game.name)
+    assert (
+        run("stats", str(folder), "--cache", str(cache)).stdout
+        == run("stats", str(folder), "--no-cache").stdout
+    )
+    (cache / "keep.txt").write_text("not tmlog's\n", encoding="utf-8")
+    cleared = CliRunner().invoke(cli, ["cache", "clear", "--cache", str(cache)])
+    assert cleared.exit_code == 0
+    assert ResultCache(cache).info().entries == 0
+    assert (cache / "keep.txt").exists()  # only tmlog's own directories go

@@ -1,0 +1,66 @@
+"""``tmlog cache info`` and ``tmlog cache clear``: see and empty the results cache."""
+
+from __future__ import annotations
+
+import click
+
+from tmlog.cli import cli
+
+_cache_dir = click.option(
+    "--cache",
+    "cache_dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Results cache directory (default: the user's cache directory).",
+)
+
+
+@cli.group()
+def cache() -> None:
+    """The results cache of vp, leech and stats (see `--cache`, `--no-cache`)."""
+
+
+@cache.command()
+@_cache_dir
+def info(cache_dir: str | None) -> None:
+    """Where the cache is, its size, entries and batches.
+
+    \b
+    Example:
+      tmlog cache info
+    """
+    from tmlog.cache import ResultCache
+
+    found = ResultCache(cache_dir).info()
+    click.echo(f"directory: {found.directory}")
+    click.echo(f"entries:   {found.entries}")
+    click.echo(f"batches:   {found.batches}")
+    click.echo(f"size:      {_size(found.size)}")
+    if found.other_builds:
+        click.echo(
+            f"other builds of tmlog: {found.other_builds} (`tmlog cache clear` removes them)"
+        )
+
+
+@cache.command()
+@_cache_dir
+def clear(cache_dir: str | None) -> None:
+    """Remove every cached result (of every build of tmlog); nothing else is touched.
+
+    \b
+    Example:
+      tmlog cache clear
+    """
+    from tmlog.cache import ResultCache
+
+    store = ResultCache(cache_dir)
+    removed = store.clear()
+    click.echo(f"cleared {store.root}" if removed else f"nothing to clear in {store.root}")
+
+
+def _size(n: int) -> str:
+    for unit in ("bytes", "KiB", "MiB"):
+        if n < 1024 or unit == "MiB":
+            return f"{n} {unit}" if unit == "bytes" else f"{n:.1f} {unit}"
+        n /= 1024  # type: ignore[assignment]
+    raise AssertionError("unreachable")

@@ -1,0 +1,114 @@
+"""Reaching a Dask scheduler safely: addresses checked, every step under a timeout.
+
+``distributed`` trusts whatever answers on an address: an HTTP or SSH server
+makes it read a bogus message length and allocate exabytes, and a server that
+accepts and never answers makes it wait past any timeout. So tmlog checks
+the address first, then opens a plain socket and reads the first thing a
+scheduler sends on a connection (its handshake, a length-prefixed message)
+before handing the address to ``distributed``.
+
+A Dask scheduler and its workers are trusted: they unpickle what tmlog sends
+and tmlog unpickles their results.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import re
+import socket
+import struct
+from collections.abc import Iterator
+
+from tmlog.errors import TmlogError
+
+PROBE_TIMEOUT = 5.0
+"""Seconds to connect and to get the scheduler's first bytes."""
+MAX_HANDSHAKE = 1 << 20
+"""A scheduler's handshake is a few hundred bytes; more means it is no scheduler."""
+
+_ADDRESS = re.compile(
+    r"^(?:tcp://)?(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?)"
+    r":(?P<port>[0-9]{1,5})/?$"
+)
+
+
+class DaskAddressError(ValueError):
+    """An address tmlog will not try (a usage error)."""
+
+
+class DaskError(TmlogError):
+    """The scheduler cannot be reached, is no scheduler, or the cluster failed."""
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """(host, port) of ``tcp://host:port`` or ``host:port``.
+
+    Raises:
+        DaskAddressError: anything else (other protocols need settings tmlog does not take).
+    """
+    scheme = text.split("://", 1)[0] if "://" in text else "tcp"
+    if scheme != "tcp":
+        raise DaskAddressError(
+            f"{text!r}: only tcp:// scheduler addresses are supported, not {scheme}://"
+        )
+    match = _ADDRESS.match(text)
+    if not text or match is None:
+        raise DaskAddressError(f"{text!r} is not a scheduler address (tcp://HOST:PORT)")
+    port = int(match["port"])
+    if not 0 < port < 65536:
+        raise DaskAddressError(f"{text!r}: port {port} is out of range")
+    return match["host"].strip("[]"), port
+
+
+def probe(text: str, timeout: float = PROBE_TIMEOUT) -> str:
+    """The ``tcp://`` address of a scheduler that answers like one.
+
+    Raises:
+        DaskAddressError: the address is malformed.
+        DaskError: nothing listens there, it does not answer, or it is no Dask scheduler.
+    """
+    host, port = parse_address(text)
+    where = f"the Dask scheduler at {text}"
+    try:
+        with socket.create_connection((host, port), timeout=timeout) as sock:
+            sock.settimeout(timeout)
+            head = _read_exactly(sock, 8)
+    except TimeoutError:
+        raise DaskError(f"{where} did not answer within {timeout:g} s") from None
+    except OSError as exc:
+        raise DaskError(f"cannot reach {where}: {exc.strerror or exc}") from None
+    if head is None:
+        raise DaskError(f"{where} closed the connection: it is not a Dask scheduler")
+    (length,) = struct.unpack("<Q", head)
+    if not 0 < length <= MAX_HANDSHAKE:
+        raise DaskError(f"{where} does not speak Dask's protocol (is it a web or SSH server?)")
+    return f"tcp://{host}:{port}" if ":" not in host else f"tcp://[{host}]:{port}"
+
+
+def _read_exactly(sock: socket.socket, n: int) -> bytes | None:
+    data = b""
+    while len(data) < n:
+        part = sock.recv(n - len(data))
+        if not part:
+            return None
+        data += part
+    return data
+
+
+@contextlib.contextmanager
+def quiet_distributed() -> Iterator[None]:
+    """Keep ``distributed``'s own log records (with their tracebacks) off the
+    user's terminal while tmlog talks to a cluster: tmlog reports what failed."""
+    saved = []
+    for name in ("distributed", "tornado", "asyncio"):
+        logger = logging.getLogger(name)
+        saved.append((logger, logger.handlers[:], logger.propagate))
+        logger.handlers = [logging.NullHandler()]
+        logger.propagate = False
+    try:
+        yield
+    finally:
+        for logger, handlers, propagate in saved:
+            logger.handlers = handlers
+            logger.propagate = propagate
