@@ -162,7 +162,7 @@ def test_unexpected_errors_are_messages_not_tracebacks(
     def boom(*args: object, **kwargs: object) -> None:
         raise RuntimeError("kaboom")
 
-    monkeypatch.setattr(tmlog.cli, "read_bytes", boom)
+    monkeypatch.setattr(tmlog.cli.shell, "read_bytes", boom)
     result = runner.invoke(cli, ["parse", str(DROPOUT_GAME)])
     assert result.exit_code == 1
     assert "internal error: RuntimeError: kaboom" in result.stderr

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from tmlog.cli import cli
+from tmlog.cli.shell import cli
 
 _cache_dir = click.option(
     "--cache",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from tmlog.cli import Inputs, cli, input_format_option, input_paths, output_format_option
 from tmlog.cli.output import checked_output, force_option, forced, write_atomic
+from tmlog.cli.shell import Inputs, cli, input_format_option, input_paths, output_format_option
 from tmlog.games.terra_mystica.convert import ledger_to_commands
 from tmlog.games.terra_mystica.parse import parse_file
 from tmlog.reading import STDIN

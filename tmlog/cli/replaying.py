@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from tmlog.cli import (
+from tmlog.cli.shell import (
     CorpusSettings,
     cli,
     corpus_options,

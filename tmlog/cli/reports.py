@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from tmlog.cli import (
+from tmlog.cli.output import checked_output, force_option, forced, write_atomic
+from tmlog.cli.replaying import check_within, parse_at
+from tmlog.cli.shell import (
     CorpusSettings,
     cli,
     corpus_options,
@@ -23,8 +25,6 @@ from tmlog.cli import (
     input_paths,
     output_format_option,
 )
-from tmlog.cli.output import checked_output, force_option, forced, write_atomic
-from tmlog.cli.replaying import check_within, parse_at
 from tmlog.games.terra_mystica.parse import InputFormat, parse_file
 
 if TYPE_CHECKING:
