@@ -197,7 +197,13 @@ def ledger_players(rows: Iterable[LogRowLike]) -> list[str]:
     rows if any (``""`` where unnamed). Otherwise: none, as before.
     """
     rows = list(rows)
-    setups = [act for row in rows for act in row.actions if isinstance(act, a.Setup)]
+    setups: list[a.Setup] = []
+    for row in rows:  # factions are set up in round 0: stop at its end
+        actions = row.actions
+        first = actions[0] if actions else None
+        if type(first) is a.Marker and first.text.startswith("Round "):
+            break
+        setups += [act for act in actions if type(act) is a.Setup]
     if not any(s.chosen.value in PICK_AFTER_SETUP for s in setups):
         return []
     named = players_of(rows)
