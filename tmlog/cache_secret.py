@@ -14,8 +14,7 @@ import secrets
 import stat
 from pathlib import Path
 
-from platformdirs import user_data_path
-
+from tmlog.dirs import data_root
 from tmlog.errors import TmlogError
 
 SECRET_BYTES = 32
@@ -27,7 +26,7 @@ class CacheSecretError(TmlogError):
 
 def secret_path() -> Path:
     """``$XDG_DATA_HOME/tmlog/cache-secret`` on Linux (read anew each call: tests move it)."""
-    return user_data_path("tmlog", appauthor=False) / "cache-secret"
+    return data_root() / "cache-secret"
 
 
 def cache_secret() -> bytes:
