@@ -1,0 +1,328 @@
+"""The site's monthly results files (``/app/results/v2/YYYY/MM``), read strictly.
+
+terra.snellman.net serves the finished games of a month as one JSON object
+(``src/Server/Results.pm`` over ``get_finished_game_results`` in
+``src/DB/Game.pm``)::
+
+    {"version": 2,
+     "games": {ID: {"player_count", "base_map", "options", "last_update",
+                    "expansion_scoring",
+                    "players": [{"faction", "vp", "rank", "start_order",
+                                 "dropped", "id_hash"}, ...]}},
+     "players": {ID_HASH: {"username"}}}
+
+The site builds its faction statistics and ratings from these rows, with no
+replay. :func:`read_results` checks every field and names the file and the
+JSON path of the first one that is wrong; :func:`result_record` turns a game
+into the :class:`~tmlog.games.terra_mystica.record.GameRecord` the reports
+read (with no VP sources, leech or rounds: results do not hold them).
+
+Booleans come from PostgreSQL through Perl's DBI, so ``dropped`` and
+``expansion_scoring`` may be ``true``/``false``, ``1``/``0``, ``"1"``/``"0"``
+or ``null`` (false); ``vp``, ``rank`` and ``start_order`` may be ``null``
+(the site's statistics leave a faction without VP out, as
+:func:`result_record` does).
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import json
+import re
+import zlib
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import PurePath
+from typing import Any
+
+from tmlog.errors import InputError
+from tmlog.games.terra_mystica.record import FactionRow, GameRecord
+from tmlog.games.terra_mystica.replay.maps import MAPS, ORIGINAL_ID
+
+RESULTS_LIMIT = 1 << 30
+"""Bytes: a results file larger than this is refused (a month of the site is ~20 MB)."""
+
+_HEAD = re.compile(rb'^\s*\{\s*"(?:games|version|players|error|results)"\s*:')
+
+
+class ResultsError(InputError):
+    """A results file that is not what the site serves: names the file and the JSON path."""
+
+    def __init__(self, source: str, where: str, reason: str) -> None:
+        self.where = where
+        super().__init__(source, f"{where}: {reason}" if where else reason)
+
+
+@dataclass(frozen=True, slots=True)
+class ResultPlayer:
+    """One faction of a finished game, as the results file gives it."""
+
+    faction: str
+    vp: int | None
+    rank: int | None
+    start_order: int | None
+    dropped: bool
+    id_hash: str | None
+    """The site's hash of the player's name (``None``: no registered player)."""
+    username: str | None
+    """From the file's ``players`` table (``None`` if it has none for the hash)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ResultGame:
+    """A finished game of a results file."""
+
+    id: str
+    source: str
+    """The file it was read from."""
+    player_count: int
+    base_map: str
+    options: tuple[str, ...]
+    last_update: str
+    """As the site writes it (``2024-03-01 12:34:56.123456``): compared as text."""
+    expansion_scoring: bool
+    players: tuple[ResultPlayer, ...]
+
+
+def looks_like_results(head: bytes) -> bool:
+    """Whether a file starting with ``head`` is a results file: a JSON object whose
+    first key is one of the results' own (a game view's JSON starts otherwise).
+
+    >>> looks_like_results(b'{"version":2,"games":{}}'), looks_like_results(b"witches: pass")
+    (True, False)
+    """
+    return _HEAD.match(head.removeprefix(b"\xef\xbb\xbf")) is not None
+
+
+def read_results(path: str) -> list[ResultGame]:
+    """The games of a results file (plain or gzipped), in the file's order.
+
+    Raises:
+        InputError: the file cannot be read.
+        ResultsError: it is not valid JSON or not shaped like the site's results.
+    """
+    return parse_results(read_results_bytes(path), source=path)
+
+
+def read_results_bytes(path: str) -> bytes:
+    """The JSON text of a results file, gunzipped if it is gzipped.
+
+    Not :func:`tmlog.reading.read_bytes`: a month of results is larger than
+    any game log may be.
+    """
+    try:
+        with open(path, "rb") as f:
+            data = f.read(RESULTS_LIMIT + 1)
+            if data[:2] == b"\x1f\x8b":
+                with gzip.open(io.BytesIO(data)) as z:
+                    data = z.read(RESULTS_LIMIT + 1)
+    except (OSError, EOFError, zlib.error) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise InputError(path, reason) from None
+    if len(data) > RESULTS_LIMIT:
+        raise InputError(path, f"too large for a results file (limit {RESULTS_LIMIT:,} bytes)")
+    return data
+
+
+def parse_results(data: bytes | str, *, source: str) -> list[ResultGame]:
+    """:func:`read_results` of text already read."""
+    try:
+        doc = json.loads(data)
+    except UnicodeDecodeError as exc:
+        raise ResultsError(source, "", f"not UTF-8 text: {exc.reason}") from None
+    except json.JSONDecodeError as exc:
+        raise ResultsError(
+            source, "", f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
+        ) from None
+    return list(_games(doc, source))
+
+
+def _games(doc: Any, source: str) -> Iterator[ResultGame]:
+    c = _Checker(source)
+    top = c.obj(doc, "")
+    version = top.get("version")
+    # Results.pm writes the version the URL asked for: "2" (a string) or 2.
+    if str(version) != "2":
+        c.fail("version", f"expected 2 (the v2 results format), got {_show(version)}")
+    if top.get("error"):
+        c.fail("error", f"the site reported an error: {_show(top['error'])}")
+    names = c.obj(top.get("players", {}), "players")
+    usernames: dict[str, str | None] = {}
+    for hash_, entry in names.items():
+        where = f"players[{json.dumps(hash_)}]"
+        usernames[hash_] = c.opt_str(c.obj(entry, where).get("username"), f"{where}.username")
+    for gid, game in c.obj(top.get("games"), "games", required=True).items():
+        yield c.game(gid, game, usernames)
+
+
+class _Checker:
+    """Checks values, naming the file and the JSON path of the first wrong one."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, where: str, reason: str) -> None:
+        raise ResultsError(self.source, where, reason)
+
+    def obj(self, value: Any, where: str, *, required: bool = False) -> dict[str, Any]:
+        if value is None and required:
+            self.fail(where or "the file", "missing (expected an object)")
+        if not isinstance(value, dict):
+            self.fail(where or "the file", f"expected an object, got {_show(value)}")
+        return value  # type: ignore[no-any-return]
+
+    def str_(self, value: Any, where: str) -> str:
+        if not isinstance(value, str) or not value:
+            self.fail(where, f"expected a non-empty string, got {_show(value)}")
+        return value  # type: ignore[no-any-return]
+
+    def opt_str(self, value: Any, where: str) -> str | None:
+        return None if value is None else self.str_(value, where)
+
+    def int_(self, value: Any, where: str) -> int | None:
+        if value is None:
+            return None
+        # DBI may hand numbers over as strings: "154" is 154, "15.5" is not a number of VP.
+        if isinstance(value, str) and re.fullmatch(r"-?\d{1,9}", value):
+            return int(value)
+        if isinstance(value, bool) or not isinstance(value, int) or abs(value) >= 10**9:
+            self.fail(where, f"expected an integer or null, got {_show(value)}")
+        return value  # type: ignore[no-any-return]
+
+    def bool_(self, value: Any, where: str) -> bool:
+        if value in (None, False, 0, "0", "", "f", "false"):
+            return False
+        if value in (True, 1, "1", "t", "true"):
+            return True
+        self.fail(where, f"expected true, false, 1, 0 or null, got {_show(value)}")
+        raise AssertionError  # unreachable: fail raises
+
+    def game(self, gid: str, game: Any, usernames: Mapping[str, str | None]) -> ResultGame:
+        where = f"games[{json.dumps(gid)}]"
+        g = self.obj(game, where)
+        players = g.get("players")
+        if not isinstance(players, list) or not players:
+            self.fail(f"{where}.players", f"expected a non-empty list, got {_show(players)}")
+        count = self.int_(g.get("player_count"), f"{where}.player_count")
+        options = g.get("options") or []
+        if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
+            self.fail(f"{where}.options", f"expected a list of strings, got {_show(options)}")
+        rows = tuple(
+            self.player(p, f"{where}.players[{i}]", usernames) for i, p in enumerate(players)
+        )
+        return ResultGame(
+            id=gid,
+            source=self.source,
+            player_count=count if count is not None else len(rows),
+            base_map=self.opt_str(g.get("base_map"), f"{where}.base_map") or ORIGINAL_ID,
+            options=tuple(options),
+            last_update=self.str_(g.get("last_update"), f"{where}.last_update"),
+            expansion_scoring=self.bool_(g.get("expansion_scoring"), f"{where}.expansion_scoring"),
+            players=rows,
+        )
+
+    def player(self, value: Any, where: str, usernames: Mapping[str, str | None]) -> ResultPlayer:
+        p = self.obj(value, where)
+        id_hash = self.opt_str(p.get("id_hash"), f"{where}.id_hash")
+        if id_hash is not None and id_hash not in usernames:
+            self.fail(f"{where}.id_hash", f"{id_hash} is not in the file's players table")
+        return ResultPlayer(
+            faction=self.str_(p.get("faction"), f"{where}.faction"),
+            vp=self.int_(p.get("vp"), f"{where}.vp"),
+            rank=self.int_(p.get("rank"), f"{where}.rank"),
+            start_order=self.int_(p.get("start_order"), f"{where}.start_order"),
+            dropped=self.bool_(p.get("dropped"), f"{where}.dropped"),
+            id_hash=id_hash,
+            username=usernames.get(id_hash) if id_hash is not None else None,
+        )
+
+
+def _show(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+# ------------------------------------------------------------ as records
+
+NOT_FACTIONS = re.compile(r"^(nofaction|player)")
+"""Roles that are no faction (``nofaction``, ``player1`` …): left out, as the site does."""
+
+
+def counted_players(game: ResultGame) -> list[ResultPlayer]:
+    """The factions the site's statistics count: roles that are no faction and
+    factions without VP are left out (``src/genstats.pl``)."""
+    return [p for p in game.players if p.vp is not None and not NOT_FACTIONS.match(p.faction)]
+
+
+def map_name(base_map: str) -> str:
+    """The map's name (its id if tmlog does not know it)."""
+    return MAPS[base_map][0] if base_map in MAPS else base_map
+
+
+def result_record(game: ResultGame) -> GameRecord:
+    """The game as the reports' record: the ``games`` and ``factions`` tables only.
+
+    ``final_scoring`` is ``expansion`` or ``original``: a results file says only
+    whether an expansion tile was in play, not which. A faction's ``player`` is
+    its player's name (the id hash if the file names nobody for it).
+    """
+    players = sorted(counted_players(game), key=lambda p: p.start_order or 0)
+    alive = [p.vp for p in players if not p.dropped and p.vp is not None]
+    factions = tuple(
+        FactionRow(
+            faction=p.faction,
+            player=p.username or p.id_hash,
+            start_order=p.start_order or 0,
+            final_vp=p.vp or 0,
+            # As in the log path: among factions still in the game, ties share the best rank.
+            rank=None if p.dropped else 1 + sum(v > (p.vp or 0) for v in alive),
+            dropped=p.dropped,
+            color="",
+        )
+        for p in players
+    )
+    return GameRecord(
+        game=game.id,
+        map_name=map_name(game.base_map),
+        map_id=game.base_map,
+        options=tuple(sorted(game.options)),
+        players=tuple(p.username or p.id_hash or "" for p in players),
+        player_count=game.player_count,
+        final_scoring="expansion" if game.expansion_scoring else "original",
+        finished=True,
+        last_round=6,
+        dropped=tuple(p.faction for p in players if p.dropped),
+        error=None,
+        warnings=(),
+        factions=factions,
+        vp=(),
+        vp_rounds=(),
+        leech=(),
+        feeding=(),
+    )
+
+
+def game_id_of_log(path: str) -> str:
+    """The game id a log stands for: its file name without the suffix (the site's
+    ledgers are saved as ``GAME_ID.txt``).
+
+    >>> game_id_of_log("games/4pLeague_S64_D1L1_G3.txt")
+    '4pLeague_S64_D1L1_G3'
+    """
+    return PurePath(path).stem
+
+
+def unique_games(
+    files: Iterable[tuple[str, list[ResultGame]]],
+) -> tuple[list[ResultGame], list[tuple[str, str]]]:
+    """The games of several results files, each game id once (the first file's);
+    and the ``(file:id, first file:id)`` pairs left out."""
+    kept: dict[str, ResultGame] = {}
+    left: list[tuple[str, str]] = []
+    for _, games in files:
+        for game in games:
+            first = kept.setdefault(game.id, game)
+            if first is not game:
+                left.append((f"{game.source}:{game.id}", f"{first.source}:{first.id}"))
+    return list(kept.values()), left

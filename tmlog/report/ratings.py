@@ -1,0 +1,249 @@
+"""Player and faction Elo ratings, computed as terra.snellman.net computes them.
+
+A line-by-line port of ``src/Analyze/RatingData.pm`` (which games and
+matches count) and ``src/Analyze/ELO.pm`` (the rating) of
+jsnell/terra-mystica, checked against them run on the same input
+(``tests/test_ratings.py``):
+
+- every game with at least 3 factions and no player playing two of them
+  (and some registered player) is cut into pairwise matches, best VP first;
+  a match between a player and a faction without a registered player is
+  left out, but that faction still counts for its faction's games;
+- players and factions (a faction *per map*) start at 1000; the expected
+  score of a match uses player rating + faction rating; the winner (by VP;
+  equal VP is half a win each) takes from a pot of 16 points;
+- all matches are scored 3 times in order of the games' ``last_update``,
+  the pot shrinking to 16 / pass² on later passes;
+- a player with fewer than 5 rated games gets a "shadow" rating: their
+  matches move their own rating but not their opponents' (unless both are
+  new) nor any faction's;
+- a match with a dropped player counts for the players but not the factions
+  (faction weight 0);
+- Shapeshifters and Riverwalkers games are left out, except the v5 versions
+  (``variable_v5`` option), rated as ``shapeshifters_v5``/``riverwalkers_v5``;
+- only registered players with at least 5 games are reported.
+
+The site's code leaves two orders to Perl's hash order, which changes from
+run to run: games with the same ``last_update``, and factions with equal VP
+within a game (the order of their matches). Here they are fixed: games by
+(``last_update``, id), tied factions in the order the game lists them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from tmlog.games.terra_mystica.results import ResultGame, ResultPlayer
+
+ORIGINAL_MAP = "126fe960806d587c78546b30f1a90853b1ada468"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """ELO.pm's ``%default_settings`` (``ignore_dropped`` stays off, as on the site)."""
+
+    iters: int = 3
+    iter_decay_exponent: int = 2
+    pot_size: int = 16
+    min_games: int = 5
+    min_output_games: int = 5
+    faction_weight: int = 1
+
+
+@dataclass
+class PlayerRating:
+    username: str
+    score: float
+    games: int
+    faction_breakdown: dict[str, tuple[float, int]] = field(default_factory=dict)
+    """Faction → (rating points won with it, rated games played with it)."""
+
+
+@dataclass
+class FactionRating:
+    name: str
+    base_map: str
+    score: float
+    games: int
+
+
+@dataclass
+class Ratings:
+    players: dict[str, PlayerRating]
+    """By username: registered players with at least ``min_output_games`` games."""
+    factions: dict[str, FactionRating]
+    """By ELO.pm's key ``"<faction> <base_map>"``."""
+    games: int
+    """Games rated."""
+
+
+# RatingData.pm: the factions it leaves out, and the old PBF games it rates
+# although no player in them is registered.
+EXCLUDED_FACTIONS = frozenset(
+    (
+        "riverwalkers",
+        "riverwalkers_v4",
+        "shapeshifters",
+        "shapeshifters_v2",
+        "shapeshifters_v3",
+        "shapeshifters_v4",
+    )
+)
+WHITELIST = frozenset(
+    "0627puyo 10 17 19 20 23 24 26 27 5 8 9 BlaGame11 BlaGame8 IBGPBF5 Noerrorpls gamecepet"
+    " gareth2 nyobagame pbc1 pbc2 pbc3 skelly1 skelly1a skelly1b skelly1c skelly1d skelly1e"
+    " skelly1f verandi1 verandi2".split()
+)
+_NOT_FACTION = re.compile(r"^(nofaction|player)")
+_SS = re.compile(r"variable_(v2|v3|v4|v5)")
+_RW = re.compile(r"variable_(v4|v5)")
+
+
+def faction_name(player: ResultPlayer, options: tuple[str, ...]) -> str:
+    """The faction as RatingData.pm names it: variable Shapeshifters and
+    Riverwalkers get their version (joined with spaces if several match, as
+    Perl interpolates a list).
+
+    >>> p = ResultPlayer("shapeshifters", 120, 1, 1, False, "h", "u")
+    >>> faction_name(p, ("variable_v5",)), faction_name(p, ())
+    ('shapeshifters_v5', 'shapeshifters')
+    """
+    if player.faction == "shapeshifters":
+        found = [m for o in options for m in _SS.findall(o)]
+        if found:
+            return "shapeshifters_" + " ".join(found)
+    if player.faction == "riverwalkers":
+        found = [m for o in options for m in _RW.findall(o)]
+        if found:
+            return "riverwalkers_" + " ".join(found)
+    return player.faction
+
+
+def compute_ratings(games: Iterable[ResultGame], settings: Settings | None = None) -> Ratings:
+    """The ratings of the players and factions of ``games`` (see the module)."""
+    s = settings or Settings()
+    order = sorted(games, key=lambda g: (g.last_update, g.id))
+
+    player_ix: dict[str, int] = {}
+    usernames: list[str] = []
+    player_games: list[int] = []
+    faction_ix: dict[str, int] = {}
+    faction_games: list[int] = []
+    # A match: (player a, player b, faction key a, faction key b, vp a, vp b,
+    # anyone dropped, faction name a, faction name b, game number).
+    matches: list[tuple[int, int, int, int, int, int, bool, str, str, int]] = []
+    rated = 0
+    for number, game in enumerate(order):
+        # read_rating_data: one entry per faction (a later row of the same faction replaces it).
+        factions: dict[str, ResultPlayer] = {}
+        for p in game.players:
+            if not _NOT_FACTION.match(p.faction):
+                factions[faction_name(p, game.options)] = p
+        if not factions or EXCLUDED_FACTIONS.intersection(factions):
+            continue
+        # handle_game
+        if len(factions) < 3:
+            continue
+        ids = [_identity(p) for p in factions.values()]
+        known = [i for i in ids if i is not None]
+        if len(set(known)) < len(known):
+            continue
+        # Perl's sort is stable: equal VP keep the game's order (undef VP counts as 0).
+        ranked = sorted(
+            zip(factions, factions.values(), ids, strict=True), key=lambda t: -(t[1].vp or 0)
+        )
+        if not known and game.id not in WHITELIST:
+            continue
+        rated += 1
+        sides = []
+        for name, p, ident in ranked:
+            key = f"{name} {game.base_map or ORIGINAL_MAP}"
+            fi = faction_ix.setdefault(key, len(faction_ix))
+            if fi == len(faction_games):
+                faction_games.append(0)
+            faction_games[fi] += 1
+            pid = ident if ident is not None else "unknown"
+            pi = player_ix.setdefault(pid, len(player_ix))
+            username = (p.username if ident is not None else None) or f"unregistered-{pid}"
+            if pi == len(player_games):
+                player_games.append(0)
+                usernames.append(username)
+            usernames[pi] = username
+            player_games[pi] += 1
+            sides.append((pi, fi, p.vp or 0, p.dropped, name, ident is None))
+        for i, (p1, f1, v1, d1, n1, u1) in enumerate(sides):
+            for p2, f2, v2, d2, n2, u2 in sides[i + 1 :]:
+                if not (u1 or u2):
+                    matches.append((p1, p2, f1, f2, v1, v2, d1 or d2, n1, n2, number))
+
+    scores = [1000.0] * len(player_games)
+    fscores = [1000.0] * len(faction_games)
+    breakdown: dict[tuple[int, str], float] = {}
+    plays: dict[tuple[int, str], set[int]] = {}
+    plan = _plan(matches, player_games, s)
+    for it in range(1, s.iters + 1):
+        pot = s.pot_size / it**s.iter_decay_exponent
+        for p1, p2, f1, f2, a1, a2, fw, up1, up2, both, n1, n2, number in plan:
+            # ELO.pm's iterate_results, operation for operation (the same doubles).
+            diff = (scores[p1] + fscores[f1] * fw) - (scores[p2] + fscores[f2] * fw)
+            ep1 = 1 / (1 + 10 ** (-diff / 400))
+            ep2 = 1 / (1 + 10 ** (diff / 400))
+            d1 = pot * (a1 - ep1)
+            d2 = pot * (a2 - ep2)
+            if up1:
+                scores[p1] += d1
+            if up2:
+                scores[p2] += d2
+            if not both:
+                continue
+            breakdown[p1, n1] = breakdown.get((p1, n1), 0) + d1
+            breakdown[p2, n2] = breakdown.get((p2, n2), 0) + d2
+            fscores[f1] += d1 * fw
+            fscores[f2] += d2 * fw
+            plays.setdefault((p1, n1), set()).add(number)
+            plays.setdefault((p2, n2), set()).add(number)
+
+    players: dict[str, PlayerRating] = {}
+    for pi, name in enumerate(usernames):
+        if player_games[pi] < s.min_output_games or "unregistered-" in name:
+            continue
+        players[name] = PlayerRating(name, scores[pi], player_games[pi])
+    for (pi, faction), points in breakdown.items():
+        name = usernames[pi]
+        if name in players:
+            players[name].faction_breakdown[faction] = (points, len(plays.get((pi, faction), ())))
+    factions_out = {}
+    for key, fi in faction_ix.items():
+        # init_factions splits the key on spaces: a name with a space (two
+        # variable_* options) leaves a piece of the name as the map, as there.
+        name, base_map = key.split(" ")[:2]
+        factions_out[key] = FactionRating(name, base_map, fscores[fi], faction_games[fi])
+    return Ratings(players, factions_out, rated)
+
+
+def _identity(p: ResultPlayer) -> str | None:
+    """Who played a faction: the username (logs name players, results hash
+    them; one id per player either way), ``None`` for no registered player."""
+    return p.username or p.id_hash
+
+
+def _plan(
+    matches: list[tuple[int, int, int, int, int, int, bool, str, str, int]],
+    games: list[int],
+    s: Settings,
+) -> list[tuple[int, int, int, int, float, float, int, bool, bool, bool, str, str, int]]:
+    """Everything about a match that does not change from pass to pass: its
+    outcome, faction weight, and who is rated (games played are counted once,
+    before the first pass)."""
+    out = []
+    for p1, p2, f1, f2, v1, v2, dropped, n1, n2, number in matches:
+        a1, a2 = (0.5, 0.5) if v1 == v2 else (1.0, 0.0) if v1 > v2 else (0.0, 1.0)
+        fw = 0 if dropped else s.faction_weight
+        old1 = games[p1] >= s.min_games
+        old2 = games[p2] >= s.min_games
+        count = old1 + old2
+        out.append((p1, p2, f1, f2, a1, a2, fw, old2 or not count, old1 or not count,
+                    count == 2, n1, n2, number))  # fmt: skip
+    return out
