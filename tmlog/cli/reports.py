@@ -9,6 +9,7 @@ so the other commands start fast.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -291,7 +292,7 @@ def leech(
 
 # ----------------------------------------------------------------- stats
 
-_BY_CHOICES = ("players", "map", "seat", "final-scoring")
+_BY_CHOICES = ("players", "map", "seat", "final-scoring", "rating-band")
 
 
 @cli.command()
@@ -300,7 +301,15 @@ _BY_CHOICES = ("players", "map", "seat", "final-scoring")
     "--by",
     type=click.Choice(_BY_CHOICES),
     default=None,
-    help="Also group by player count, map, seat (start order) or final scoring.",
+    help="Also group by player count, map, seat (start order), final scoring, or the"
+    " rating of the game's weakest player (all, 1000+, 1250+, as the site does).",
+)
+@click.option(
+    "--min-rating",
+    type=click.FloatRange(min=0),
+    default=None,
+    metavar="RATING",
+    help="Only games whose players are all rated this or more (the site offers 1000, 1250).",
 )
 @output_format_option(*FORMATS, default="table")
 @_plot_option("each faction's win rate with its interval")
@@ -309,6 +318,7 @@ _BY_CHOICES = ("players", "map", "seat", "final-scoring")
 def stats(
     paths: tuple[str, ...],
     by: str | None,
+    min_rating: float | None,
     fmt: str,
     plot_path: str | None,
     input_format: InputFormat | None,
@@ -330,12 +340,19 @@ def stats(
     Logs that cannot be read or replayed are listed at the end; the others
     are still counted, and the exit status is 1.
 
+    The site's results files (/app/results/v2/YYYY/MM) are read too, with no
+    replay, mixed with logs as you like; a game in both is counted once.
+    With --min-rating or --by rating-band, players are rated first from the
+    same games (see `tmlog ratings`); a player without a rating counts as 0.
+
     \b
     Examples:
       tmlog stats games/
       tmlog stats games/ --by seat --format markdown
       tmlog stats games/ --plot winrates.png
+      tmlog stats results-2024-*.json --min-rating 1250
     """
+    from tmlog.cli.rating import MixedInputs, rated_factions
     from tmlog.report.frames import frames
     from tmlog.report.output import format_frame
     from tmlog.report.winrates import (
@@ -349,15 +366,22 @@ def stats(
     # A part of the corpus at a time: memory stays flat however many games.
     failures = _Failures(defer=True)
     settings = CorpusSettings(**corpus)
+    mixed = MixedInputs(paths, failures.add)
     tallies = []
     counted = dropped = unfinished = 0
     chunk: list[Record] = []
+    rate: Callable[[Any], Any] | None = None
+    rated_games: set[str] = set()
 
     def tally() -> None:
         nonlocal counted, dropped, unfinished
         tables = frames(chunk)
-        factions = tables.factions
+        factions = tables.factions if rate is None else rate(tables.factions)
         tallies.append(winrate_tallies(factions, by=by))
+        if by == "rating-band":  # each game is in up to three bands: count it once
+            factions = factions[factions["rating_band"] == "all"]
+        if rate is not None:
+            rated_games.update(factions.loc[factions["finished"].astype(bool), "game"])
         out = left_out(factions)
         counted += len(chunk)
         dropped += out["dropped"]
@@ -367,15 +391,32 @@ def stats(
         chunk.clear()
 
     # Unfinished games are counted in the closing line, not warned about one by one.
-    for record in _iter_records(
-        paths, input_format, failures, settings, tables=("games", "factions"), warn=False
-    ):
-        chunk.append(record)
-        if len(chunk) >= 500:
-            tally()
+    logs = _iter_records(
+        tuple(mixed.logs),
+        input_format,
+        failures,
+        settings,
+        tables=("games", "factions"),
+        warn=False,
+    )
+    if min_rating is not None or by == "rating-band":
+        # Ratings need every game first: then one part.
+        logged = list(logs) if mixed.logs else []
+        rate = rated_factions(mixed.games, logged, min_rating, by == "rating-band")
+        chunk.extend([*mixed.records(), *logged])
+    else:
+        for record in itertools.chain(mixed.records(), logs if mixed.logs else ()):
+            chunk.append(record)
+            if len(chunk) >= 500:
+                tally()
     if chunk or not tallies:
         tally()
     rates = winrates_from_tallies(add_tallies(tallies, by=by), by=by)
+    if by == "rating-band":
+        from tmlog.report.ratings import BANDS
+
+        order = {label: i for i, (_, label) in enumerate(BANDS)}
+        rates = rates.sort_values("rating_band", key=lambda c: c.map(order), kind="stable")
     _echo(format_frame(rates, fmt))
     games = counted - unfinished
     note = (
@@ -384,6 +425,13 @@ def stats(
     )
     if failures.duplicates:
         note += f", {failures.duplicates_note()}"
+    if mixed.note():
+        note += f", {mixed.note()}"
+    if min_rating is not None:
+        note += (
+            f"; counted: {_count(len(rated_games), 'game')} whose players are all rated"
+            f" {min_rating:g}+"
+        )
     click.echo(
         note if fmt in ("table", "markdown") else f"stats: {note}", err=fmt in ("csv", "json")
     )

@@ -34,8 +34,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from tmlog.games.terra_mystica.results import ResultGame, ResultPlayer
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 ORIGINAL_MAP = "126fe960806d587c78546b30f1a90853b1ada468"
 
@@ -92,10 +96,11 @@ EXCLUDED_FACTIONS = frozenset(
     )
 )
 WHITELIST = frozenset(
-    "0627puyo 10 17 19 20 23 24 26 27 5 8 9 BlaGame11 BlaGame8 IBGPBF5 Noerrorpls gamecepet"
-    " gareth2 nyobagame pbc1 pbc2 pbc3 skelly1 skelly1a skelly1b skelly1c skelly1d skelly1e"
-    " skelly1f verandi1 verandi2".split()
-)
+    ("0627puyo", "10", "17", "19", "20", "23", "24", "26", "27", "5", "8", "9", "BlaGame11",
+     "BlaGame8", "IBGPBF5", "Noerrorpls", "gamecepet", "gareth2", "nyobagame", "pbc1", "pbc2",
+     "pbc3", "skelly1", "skelly1a", "skelly1b", "skelly1c", "skelly1d", "skelly1e", "skelly1f",
+     "verandi1", "verandi2")
+)  # fmt: skip
 _NOT_FACTION = re.compile(r"^(nofaction|player)")
 _SS = re.compile(r"variable_(v2|v3|v4|v5)")
 _RW = re.compile(r"variable_(v4|v5)")
@@ -247,3 +252,43 @@ def _plan(
         out.append((p1, p2, f1, f2, a1, a2, fw, old2 or not count, old1 or not count,
                     count == 2, n1, n2, number))  # fmt: skip
     return out
+
+
+# ------------------------------------------------- statistics among rated players
+
+BANDS = ((0, "all"), (1000, "1000+"), (1250, "1250+"))
+"""The site's rating filter of its statistics (``src/genstats.pl``, ``stc/stats.js``):
+all games, games whose players are all rated 1000+, all rated 1250+."""
+
+
+def with_min_rating(factions: pd.DataFrame, ratings: Ratings) -> pd.DataFrame:
+    """The factions table with ``min_rating``: the lowest rating among the
+    players of the faction's game, as ``src/genstats.pl`` computes it: over the
+    factions that did not drop out, a player without a rating (fewer than 5
+    games, not registered, not named) counting as 0.
+    """
+    scores = {name: p.score for name, p in ratings.players.items()}
+    out = factions.copy()
+    own = [
+        10000.0 if dropped else (scores.get(player, 0.0) if isinstance(player, str) else 0.0)
+        for player, dropped in zip(out["player"], out["dropped"].astype(bool), strict=True)
+    ]
+    out["min_rating"] = out.assign(_own=own).groupby("game")["_own"].transform("min")
+    return out
+
+
+def by_rating_band(factions: pd.DataFrame) -> pd.DataFrame:
+    """The rows of :func:`with_min_rating`'s table once per band their game is in
+    (the bands overlap: a game of 1250+ players is in all three), with
+    ``rating_band``; the game ids carry the band, so that each band's copy of
+    a game is a game of its own.
+    """
+    import pandas as pd
+
+    parts = []
+    for floor, label in BANDS:
+        part = factions[factions["min_rating"] >= floor].copy()
+        part["rating_band"] = label
+        part["game"] = label + "|" + part["game"].astype(str)
+        parts.append(part)
+    return pd.concat(parts, ignore_index=True)

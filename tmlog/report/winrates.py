@@ -21,6 +21,7 @@ BY = {
     "map": ("map", "map"),
     "seat": ("start_order", "seat"),
     "final-scoring": ("final_scoring", "final_scoring"),
+    "rating-band": ("rating_band", "rating_band"),
 }
 """``--by`` value → (column of the factions table, column of the output)."""
 

@@ -34,7 +34,7 @@ import zlib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import PurePath
-from typing import Any
+from typing import Any, NoReturn
 
 from tmlog.errors import InputError
 from tmlog.games.terra_mystica.record import FactionRow, GameRecord
@@ -162,7 +162,7 @@ class _Checker:
     def __init__(self, source: str) -> None:
         self.source = source
 
-    def fail(self, where: str, reason: str) -> None:
+    def fail(self, where: str, reason: str) -> NoReturn:
         raise ResultsError(self.source, where, reason)
 
     def obj(self, value: Any, where: str, *, required: bool = False) -> dict[str, Any]:
@@ -170,12 +170,12 @@ class _Checker:
             self.fail(where or "the file", "missing (expected an object)")
         if not isinstance(value, dict):
             self.fail(where or "the file", f"expected an object, got {_show(value)}")
-        return value  # type: ignore[no-any-return]
+        return value
 
     def str_(self, value: Any, where: str) -> str:
         if not isinstance(value, str) or not value:
             self.fail(where, f"expected a non-empty string, got {_show(value)}")
-        return value  # type: ignore[no-any-return]
+        return value
 
     def opt_str(self, value: Any, where: str) -> str | None:
         return None if value is None else self.str_(value, where)
@@ -188,7 +188,7 @@ class _Checker:
             return int(value)
         if isinstance(value, bool) or not isinstance(value, int) or abs(value) >= 10**9:
             self.fail(where, f"expected an integer or null, got {_show(value)}")
-        return value  # type: ignore[no-any-return]
+        return value
 
     def bool_(self, value: Any, where: str) -> bool:
         if value in (None, False, 0, "0", "", "f", "false"):
@@ -196,7 +196,6 @@ class _Checker:
         if value in (True, 1, "1", "t", "true"):
             return True
         self.fail(where, f"expected true, false, 1, 0 or null, got {_show(value)}")
-        raise AssertionError  # unreachable: fail raises
 
     def game(self, gid: str, game: Any, usernames: Mapping[str, str | None]) -> ResultGame:
         where = f"games[{json.dumps(gid)}]"
@@ -326,3 +325,28 @@ def unique_games(
             if first is not game:
                 left.append((f"{game.source}:{game.id}", f"{first.source}:{first.id}"))
     return list(kept.values()), left
+
+
+def game_of_record(record: GameRecord) -> ResultGame:
+    """A replayed log's game as a results entry (for the ratings).
+
+    Its id is the log's file name (:func:`game_id_of_log`); logs carry no
+    date, so ``last_update`` is empty: rated in order of their ids, before
+    every game of a results file. A faction's player is the name the log
+    gives it (``None`` if it names none).
+    """
+    return ResultGame(
+        id=game_id_of_log(record.game),
+        source=record.game,
+        player_count=record.player_count,
+        base_map=record.map_id,
+        options=tuple(str(getattr(o, "value", o)) for o in record.options),
+        last_update="",
+        expansion_scoring=record.final_scoring != "original",
+        players=tuple(
+            ResultPlayer(
+                f.faction, f.final_vp, f.rank, f.start_order, f.dropped, f.player, f.player
+            )
+            for f in sorted(record.factions, key=lambda f: f.start_order)
+        ),
+    )
