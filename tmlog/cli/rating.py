@@ -137,7 +137,7 @@ def log_games(records: Iterable[Any], fail: Callable[[str], None]) -> tuple[list
         if not record.finished:
             unfinished += 1
         elif any(f.player is None for f in record.factions):
-            fail(f"{record.game}: the log names no players (no '# Player N: name' rows): not rated")
+            fail(f"{record.game}: the log names no players: not rated")
         else:
             games.append(game_of_record(record))
     return games, unfinished
