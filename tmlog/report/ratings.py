@@ -101,7 +101,8 @@ WHITELIST = frozenset(
      "pbc3", "skelly1", "skelly1a", "skelly1b", "skelly1c", "skelly1d", "skelly1e", "skelly1f",
      "verandi1", "verandi2")
 )  # fmt: skip
-_NOT_FACTION = re.compile(r"^(nofaction|player)")
+_NOT_FACTION = ("nofaction", "player")
+_VARIABLE = ("shapeshifters", "riverwalkers")
 _SS = re.compile(r"variable_(v2|v3|v4|v5)")
 _RW = re.compile(r"variable_(v4|v5)")
 
@@ -134,38 +135,41 @@ def compute_ratings(games: Iterable[ResultGame], settings: Settings | None = Non
     player_ix: dict[str, int] = {}
     usernames: list[str] = []
     player_games: list[int] = []
-    faction_ix: dict[str, int] = {}
+    faction_ix: dict[tuple[str, str], int] = {}
     faction_games: list[int] = []
-    # A match: (player a, player b, faction key a, faction key b, vp a, vp b,
-    # anyone dropped, faction name a, faction name b, game number).
-    matches: list[tuple[int, int, int, int, int, int, bool, str, str, int]] = []
+    name_ix: dict[str, int] = {}
+    # A match: (player a, player b, faction a, faction b, vp a, vp b, anyone
+    # dropped, faction name a, faction name b, game number); factions are per
+    # map, names are the factions' names (for a player's breakdown).
+    matches: list[tuple[int, int, int, int, int, int, bool, int, int, int]] = []
     rated = 0
     for number, game in enumerate(order):
         # read_rating_data: one entry per faction (a later row of the same faction replaces it).
         factions: dict[str, ResultPlayer] = {}
         for p in game.players:
-            if not _NOT_FACTION.match(p.faction):
-                factions[faction_name(p, game.options)] = p
-        if not factions or EXCLUDED_FACTIONS.intersection(factions):
-            continue
+            if not p.faction.startswith(_NOT_FACTION):
+                name = p.faction
+                if name in _VARIABLE:
+                    name = faction_name(p, game.options)
+                factions[name] = p
         # handle_game
-        if len(factions) < 3:
+        if len(factions) < 3 or not EXCLUDED_FACTIONS.isdisjoint(factions):
             continue
-        ids = [_identity(p) for p in factions.values()]
+        ids = [p.username or p.id_hash for p in factions.values()]
         known = [i for i in ids if i is not None]
         if len(set(known)) < len(known):
             continue
+        if not known and game.id not in WHITELIST:
+            continue
+        rated += 1
         # Perl's sort is stable: equal VP keep the game's order (undef VP counts as 0).
         ranked = sorted(
             zip(factions, factions.values(), ids, strict=True), key=lambda t: -(t[1].vp or 0)
         )
-        if not known and game.id not in WHITELIST:
-            continue
-        rated += 1
+        base_map = game.base_map or ORIGINAL_MAP
         sides = []
         for name, p, ident in ranked:
-            key = f"{name} {game.base_map or ORIGINAL_MAP}"
-            fi = faction_ix.setdefault(key, len(faction_ix))
+            fi = faction_ix.setdefault((name, base_map), len(faction_ix))
             if fi == len(faction_games):
                 faction_games.append(0)
             faction_games[fi] += 1
@@ -175,52 +179,64 @@ def compute_ratings(games: Iterable[ResultGame], settings: Settings | None = Non
             if pi == len(player_games):
                 player_games.append(0)
                 usernames.append(username)
-            usernames[pi] = username
+            else:
+                usernames[pi] = username
             player_games[pi] += 1
-            sides.append((pi, fi, p.vp or 0, p.dropped, name, ident is None))
+            ni = name_ix.setdefault(name, len(name_ix))
+            sides.append((pi, fi, p.vp or 0, p.dropped, ni, ident is None))
         for i, (p1, f1, v1, d1, n1, u1) in enumerate(sides):
+            if u1:
+                continue
             for p2, f2, v2, d2, n2, u2 in sides[i + 1 :]:
-                if not (u1 or u2):
+                if not u2:
                     matches.append((p1, p2, f1, f2, v1, v2, d1 or d2, n1, n2, number))
 
     scores = [1000.0] * len(player_games)
     fscores = [1000.0] * len(faction_games)
-    breakdown: dict[tuple[int, str], float] = {}
-    plays: dict[tuple[int, str], set[int]] = {}
-    plan = _plan(matches, player_games, s)
+    names = len(name_ix)
+    plan, plays = _plan(matches, player_games, names, s)
+    breakdown = [0.0] * len(plays)
     for it in range(1, s.iters + 1):
         pot = s.pot_size / it**s.iter_decay_exponent
-        for p1, p2, f1, f2, a1, a2, fw, up1, up2, both, n1, n2, number in plan:
-            # ELO.pm's iterate_results, operation for operation (the same doubles).
-            diff = (scores[p1] + fscores[f1] * fw) - (scores[p2] + fscores[f2] * fw)
-            ep1 = 1 / (1 + 10 ** (-diff / 400))
-            ep2 = 1 / (1 + 10 ** (diff / 400))
-            d1 = pot * (a1 - ep1)
-            d2 = pot * (a2 - ep2)
-            if up1:
+        for p1, p2, f1, f2, a1, a2, weighted, mode, s1, s2 in plan:
+            # ELO.pm's iterate_results, operation for operation (the same doubles;
+            # with faction weight 0, rating + faction * 0 is the rating itself;
+            # (-diff) / 400 is -(diff / 400) exactly).
+            if weighted:
+                q = ((scores[p1] + fscores[f1]) - (scores[p2] + fscores[f2])) / 400
+            else:
+                q = (scores[p1] - scores[p2]) / 400
+            d1 = pot * (a1 - 1 / (1 + 10**-q))
+            d2 = pot * (a2 - 1 / (1 + 10**q))
+            if mode == _BOTH_RATED:
                 scores[p1] += d1
-            if up2:
                 scores[p2] += d2
-            if not both:
-                continue
-            breakdown[p1, n1] = breakdown.get((p1, n1), 0) + d1
-            breakdown[p2, n2] = breakdown.get((p2, n2), 0) + d2
-            fscores[f1] += d1 * fw
-            fscores[f2] += d2 * fw
-            plays.setdefault((p1, n1), set()).add(number)
-            plays.setdefault((p2, n2), set()).add(number)
+                breakdown[s1] += d1
+                breakdown[s2] += d2
+                if weighted:
+                    fscores[f1] += d1
+                    fscores[f2] += d2
+            elif mode == _BOTH_NEW:
+                scores[p1] += d1
+                scores[p2] += d2
+            elif mode == _FIRST_NEW:
+                scores[p1] += d1
+            else:
+                scores[p2] += d2
 
     players: dict[str, PlayerRating] = {}
+    name_of = list(name_ix)
     for pi, name in enumerate(usernames):
         if player_games[pi] < s.min_output_games or "unregistered-" in name:
             continue
-        players[name] = PlayerRating(name, scores[pi], player_games[pi])
-    for (pi, faction), points in breakdown.items():
-        name = usernames[pi]
-        if name in players:
-            players[name].faction_breakdown[faction] = (points, len(plays.get((pi, faction), ())))
+        rating = players[name] = PlayerRating(name, scores[pi], player_games[pi])
+        for ni in range(names):
+            slot = pi * names + ni
+            if plays[slot]:
+                rating.faction_breakdown[name_of[ni]] = (breakdown[slot], plays[slot])
     factions_out = {}
-    for key, fi in faction_ix.items():
+    for (name, base_map), fi in faction_ix.items():
+        key = f"{name} {base_map}"
         # init_factions splits the key on spaces: a name with a space (two
         # variable_* options) leaves a piece of the name as the map, as there.
         name, base_map = key.split(" ")[:2]
@@ -228,30 +244,47 @@ def compute_ratings(games: Iterable[ResultGame], settings: Settings | None = Non
     return Ratings(players, factions_out, rated)
 
 
-def _identity(p: ResultPlayer) -> str | None:
-    """Who played a faction: the username (logs name players, results hash
-    them; one id per player either way), ``None`` for no registered player."""
-    return p.username or p.id_hash
+_BOTH_RATED, _BOTH_NEW, _FIRST_NEW, _SECOND_NEW = range(4)
+"""Who a match moves: both players (and the factions), both players only
+(two new players), only the new one (against an established opponent)."""
 
 
 def _plan(
-    matches: list[tuple[int, int, int, int, int, int, bool, str, str, int]],
+    matches: list[tuple[int, int, int, int, int, int, bool, int, int, int]],
     games: list[int],
+    names: int,
     s: Settings,
-) -> list[tuple[int, int, int, int, float, float, int, bool, bool, bool, str, str, int]]:
-    """Everything about a match that does not change from pass to pass: its
-    outcome, faction weight, and who is rated (games played are counted once,
-    before the first pass)."""
-    out = []
+) -> tuple[list[tuple[int, int, int, int, float, float, bool, int, int, int]], list[int]]:
+    """Everything about the matches that does not change from pass to pass:
+    outcome, faction weight, who is moved (games played are counted once,
+    before the first pass, as in ELO.pm), the slot of each (player, faction
+    name) breakdown; and per slot, the games played in matches between
+    established players (ELO.pm's ``faction_plays``)."""
+    if s.faction_weight not in (0, 1):
+        raise ValueError("faction_weight must be 0 or 1")
+    plan = []
+    plays = [0] * (len(games) * names)
+    last = [-1] * len(plays)
     for p1, p2, f1, f2, v1, v2, dropped, n1, n2, number in matches:
         a1, a2 = (0.5, 0.5) if v1 == v2 else (1.0, 0.0) if v1 > v2 else (0.0, 1.0)
-        fw = 0 if dropped else s.faction_weight
         old1 = games[p1] >= s.min_games
         old2 = games[p2] >= s.min_games
-        count = old1 + old2
-        out.append((p1, p2, f1, f2, a1, a2, fw, old2 or not count, old1 or not count,
-                    count == 2, n1, n2, number))  # fmt: skip
-    return out
+        s1 = p1 * names + n1
+        s2 = p2 * names + n2
+        if old1 and old2:
+            mode = _BOTH_RATED
+            # Matches come game by game: a game is counted once per slot.
+            for slot in (s1, s2):
+                if last[slot] != number:
+                    last[slot] = number
+                    plays[slot] += 1
+        elif not (old1 or old2):
+            mode = _BOTH_NEW
+        else:
+            mode = _FIRST_NEW if old2 else _SECOND_NEW
+        weighted = not dropped and s.faction_weight == 1
+        plan.append((p1, p2, f1, f2, a1, a2, weighted, mode, s1, s2))
+    return plan, plays
 
 
 # ------------------------------------------------- statistics among rated players

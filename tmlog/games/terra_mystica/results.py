@@ -32,9 +32,8 @@ import json
 import re
 import zlib
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import PurePath
-from typing import Any, NoReturn
+from typing import Any, NamedTuple, NoReturn
 
 from tmlog.errors import InputError
 from tmlog.games.terra_mystica.record import FactionRow, GameRecord
@@ -54,8 +53,7 @@ class ResultsError(InputError):
         super().__init__(source, f"{where}: {reason}" if where else reason)
 
 
-@dataclass(frozen=True, slots=True)
-class ResultPlayer:
+class ResultPlayer(NamedTuple):
     """One faction of a finished game, as the results file gives it."""
 
     faction: str
@@ -69,8 +67,7 @@ class ResultPlayer:
     """From the file's ``players`` table (``None`` if it has none for the hash)."""
 
 
-@dataclass(frozen=True, slots=True)
-class ResultGame:
+class ResultGame(NamedTuple):
     """A finished game of a results file."""
 
     id: str
@@ -186,18 +183,49 @@ class _Checker:
         # DBI may hand numbers over as strings: "154" is 154, "15.5" is not a number of VP.
         if isinstance(value, str) and re.fullmatch(r"-?\d{1,9}", value):
             return int(value)
-        if isinstance(value, bool) or not isinstance(value, int) or abs(value) >= 10**9:
+        if isinstance(value, bool) or not isinstance(value, int) or abs(value) >= _BIG:
             self.fail(where, f"expected an integer or null, got {_show(value)}")
         return value
 
     def bool_(self, value: Any, where: str) -> bool:
-        if value in (None, False, 0, "0", "", "f", "false"):
-            return False
-        if value in (True, 1, "1", "t", "true"):
-            return True
+        if value in _BOOLEANS:
+            return value in _TRUE
         self.fail(where, f"expected true, false, 1, 0 or null, got {_show(value)}")
 
     def game(self, gid: str, game: Any, usernames: Mapping[str, str | None]) -> ResultGame:
+        # The common case is checked in one go (a month holds some 10,000 games);
+        # anything else takes the slow way, which names what is wrong.
+        if type(game) is dict:
+            players = game.get("players")
+            count = game.get("player_count")
+            options = game.get("options") or []
+            base_map = game.get("base_map")
+            stamp = game.get("last_update")
+            scoring = game.get("expansion_scoring")
+            if (
+                type(players) is list
+                and players
+                and type(count) is int
+                and type(options) is list
+                and all(type(o) is str for o in options)
+                and (base_map is None or (type(base_map) is str and base_map))
+                and type(stamp) is str
+                and stamp
+                and scoring in _BOOLEANS
+            ):
+                return ResultGame(
+                    gid,
+                    self.source,
+                    count,
+                    base_map or ORIGINAL_ID,
+                    tuple(options),
+                    stamp,
+                    scoring in _TRUE,
+                    tuple(self.player(p, gid, i, usernames) for i, p in enumerate(players)),
+                )
+        return self._game(gid, game, usernames)
+
+    def _game(self, gid: str, game: Any, usernames: Mapping[str, str | None]) -> ResultGame:
         where = f"games[{json.dumps(gid)}]"
         g = self.obj(game, where)
         players = g.get("players")
@@ -207,9 +235,7 @@ class _Checker:
         options = g.get("options") or []
         if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
             self.fail(f"{where}.options", f"expected a list of strings, got {_show(options)}")
-        rows = tuple(
-            self.player(p, f"{where}.players[{i}]", usernames) for i, p in enumerate(players)
-        )
+        rows = tuple(self.player(p, gid, i, usernames) for i, p in enumerate(players))
         return ResultGame(
             id=gid,
             source=self.source,
@@ -221,7 +247,30 @@ class _Checker:
             players=rows,
         )
 
-    def player(self, value: Any, where: str, usernames: Mapping[str, str | None]) -> ResultPlayer:
+    def player(
+        self, value: Any, gid: str, i: int, usernames: Mapping[str, str | None]
+    ) -> ResultPlayer:
+        if type(value) is dict:  # the common case in one go, as for games
+            faction = value.get("faction")
+            vp = value.get("vp")
+            rank = value.get("rank")
+            seat = value.get("start_order")
+            dropped = value.get("dropped")
+            id_hash = value.get("id_hash")
+            if (
+                type(faction) is str
+                and faction
+                and (vp is None or (type(vp) is int and -_BIG < vp < _BIG))
+                and (rank is None or (type(rank) is int and -_BIG < rank < _BIG))
+                and (seat is None or (type(seat) is int and -_BIG < seat < _BIG))
+                and dropped in _BOOLEANS
+                and (id_hash is None or (type(id_hash) is str and id_hash in usernames))
+            ):
+                user = usernames[id_hash] if id_hash is not None else None
+                return ResultPlayer(faction, vp, rank, seat, dropped in _TRUE, id_hash, user)
+        return self._player(value, f"games[{json.dumps(gid)}].players[{i}]", usernames)
+
+    def _player(self, value: Any, where: str, usernames: Mapping[str, str | None]) -> ResultPlayer:
         p = self.obj(value, where)
         id_hash = self.opt_str(p.get("id_hash"), f"{where}.id_hash")
         if id_hash is not None and id_hash not in usernames:
@@ -235,6 +284,12 @@ class _Checker:
             id_hash=id_hash,
             username=usernames.get(id_hash) if id_hash is not None else None,
         )
+
+
+_BIG = 10**9
+_TRUE = (True, "1", "t", "true")
+"""What PostgreSQL's booleans become through DBI and JSON (1 == True in Python)."""
+_BOOLEANS = (*_TRUE, None, False, "0", "", "f", "false")
 
 
 def _show(value: Any) -> str:
