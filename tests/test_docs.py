@@ -23,6 +23,8 @@ MODULES = [
     "tmlog.games.terra_mystica.replay.summary",
     "tmlog.games.terra_mystica.convert",
     "tmlog.games.terra_mystica.model.actions",
+    "tmlog.games.terra_mystica.results",
+    "tmlog.report.ratings",
 ]
 
 
