@@ -194,3 +194,12 @@ def test_ratings_says_a_log_names_no_players(runner: CliRunner, tmp_path: Path) 
     assert f"{log}: the log names no players" in result.stderr
     assert "42 games rated of 42 (42 results, 0 logs)" in result.stdout
     assert "Traceback" not in result.output
+
+
+def test_ratings_count_a_game_in_results_and_logs_once(runner: CliRunner) -> None:
+    alone = runner.invoke(cli, ["ratings", str(CORPUS), "--format", "csv"])
+    both = runner.invoke(cli, ["ratings", str(LEDGER_DIR), str(CORPUS), "--format", "csv", "-q"])
+    assert both.exit_code == 0, both.output
+    assert both.stdout == alone.stdout
+    assert "42 games rated of 42 (42 results, 0 logs)" in both.stderr
+    assert "left out: 42 logs already in results (" in both.stderr
