@@ -213,15 +213,19 @@ class _Checker:
                 and stamp
                 and scoring in _BOOLEANS
             ):
-                return ResultGame(
-                    gid,
-                    self.source,
-                    count,
-                    base_map or ORIGINAL_ID,
-                    tuple(options),
-                    stamp,
-                    scoring in _TRUE,
-                    tuple(self.player(p, gid, i, usernames) for i, p in enumerate(players)),
+                player = self.player
+                return _new(
+                    ResultGame,
+                    (
+                        gid,
+                        self.source,
+                        count,
+                        base_map or ORIGINAL_ID,
+                        tuple(options),
+                        stamp,
+                        scoring in _TRUE,
+                        tuple([player(p, gid, i, usernames) for i, p in enumerate(players)]),
+                    ),
                 )
         return self._game(gid, game, usernames)
 
@@ -263,11 +267,13 @@ class _Checker:
                 and (vp is None or (type(vp) is int and -_BIG < vp < _BIG))
                 and (rank is None or (type(rank) is int and -_BIG < rank < _BIG))
                 and (seat is None or (type(seat) is int and -_BIG < seat < _BIG))
-                and dropped in _BOOLEANS
+                and type(dropped) in _SCALARS
+                and (out := _BOOLEAN.get(dropped)) is not None
                 and (id_hash is None or (type(id_hash) is str and id_hash in usernames))
             ):
                 user = usernames[id_hash] if id_hash is not None else None
-                return ResultPlayer(faction, vp, rank, seat, dropped in _TRUE, id_hash, user)
+                # tuple.__new__ directly: the NamedTuple's own __new__ is a Python call.
+                return _new(ResultPlayer, (faction, vp, rank, seat, out, id_hash, user))
         return self._player(value, f"games[{json.dumps(gid)}].players[{i}]", usernames)
 
     def _player(self, value: Any, where: str, usernames: Mapping[str, str | None]) -> ResultPlayer:
@@ -290,6 +296,9 @@ _BIG = 10**9
 _TRUE = (True, "1", "t", "true")
 """What PostgreSQL's booleans become through DBI and JSON (1 == True in Python)."""
 _BOOLEANS = (*_TRUE, None, False, "0", "", "f", "false")
+_BOOLEAN = {v: v in _TRUE for v in _BOOLEANS}
+_SCALARS = (bool, int, str, type(None))
+_new = tuple.__new__
 
 
 def _show(value: Any) -> str:
