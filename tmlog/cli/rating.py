@@ -302,7 +302,7 @@ def ratings(
         note if fmt in ("table", "markdown") else f"ratings: {note}", err=fmt in ("csv", "json")
     )
     if messages:
-        click.echo(f"{len(messages)} inputs failed and are not counted:", err=True)
+        click.echo(f"{_count(len(messages), 'input')} failed, not counted:", err=True)
         for message in messages:
             click.echo(f"  {message}", err=True)
         raise click.exceptions.Exit(1)
