@@ -136,7 +136,12 @@ class RootlogTransformer(Transformer[Token, Any]):
     def _deviate(self, meta: Meta | Token, code: str, written: str, read_as: str) -> None:
         line, column = getattr(meta, "line", 0) or 0, getattr(meta, "column", 0) or 0
         if not self.lenient:
-            raise Bad(line, column, f"'{written}'", f"not {DEVIATIONS[code]} (lenient mode reads it as '{read_as}')")
+            raise Bad(
+                line,
+                column,
+                f"'{written}' ({DEVIATIONS[code]})",
+                f"'{read_as}' (lenient mode, input format rootlog, reads it so with a warning)",
+            )
         self.deviations.append(Deviation(line, column, code, written, read_as))
 
     # ------------------------------------------------------------ header
