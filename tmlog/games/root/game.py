@@ -36,7 +36,10 @@ class Root:
     schema = SCHEMA
 
     def detect(self, head: bytes, source: str) -> bool:
-        return source.lower().endswith(SUFFIX) or _LOOKS_LIKE.match(head.lstrip(b"\xef\xbb\xbf")) is not None
+        return (
+            source.lower().endswith(SUFFIX)
+            or _LOOKS_LIKE.match(head.lstrip(b"\xef\xbb\xbf")) is not None
+        )
 
     def parse(
         self,

@@ -56,7 +56,13 @@ def record_game(result: RootReplay) -> RootRecord:
     factions = []
     for seat, faction in enumerate(log.factions, 1):
         partner = result.dominance.get(faction)
-        marker = "track" if partner is None else "dominance" if partner == faction else f"coalition:{partner}"
+        marker = (
+            "track"
+            if partner is None
+            else "dominance"
+            if partner == faction
+            else f"coalition:{partner}"
+        )
         factions.append(
             RootFaction(faction, seat, result.vp[faction], False, faction in result.winner, marker)
         )

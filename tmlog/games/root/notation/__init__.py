@@ -1,8 +1,10 @@
 """Rootlog notation: parser, typed actions and their printed form.
 
 >>> log = parse_rootlog("Map: Fall\\nDeck: E&P\\nO: Bea\\nO:($_h+$_m)->2\\n", source="g.rootlog")
->>> [str(a) for _, a in log.actions()], log.warnings
-(['$_h+$_m->2'], ["g.rootlog:4:3: board slots grouped in parentheses: '($_h+$_m)' read as '$_h+$_m'"])
+>>> [str(a) for _, a in log.actions()]
+['$_h+$_m->2']
+>>> print(*log.warnings)
+g.rootlog:4:3: board slots grouped in parentheses: '($_h+$_m)' read as '$_h+$_m'
 """
 
 from tmlog.games.root.notation.actions import ACTION_TYPES, Action

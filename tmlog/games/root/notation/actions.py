@@ -5,7 +5,7 @@ of equality, so a reprinted and reparsed action equals the original).
 >>> from tmlog.games.root.notation.atoms import Location
 >>> str(Battle("E", "V", 4, ambushes=("B",), roll=(0, 2))), str(Score(None, 2))
 ('EXV4B@(0,2)', '++2')
->>> str(SetPrice((Slot("", ""),), "3")), SetPrice((Slot("", ""),), "3").kind
+>>> str(SetPrice((Slot(None, ""),), "3")), SetPrice((Slot(None, ""),), "3").kind
 ('$_->3', 'price')
 """
 

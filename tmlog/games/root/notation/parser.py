@@ -127,7 +127,9 @@ _HUMAN = {
 
 
 def _expected(lark: Lark, names: Iterable[str]) -> list[str]:
-    words = {t.name: str(t.pattern.value) for t in lark.terminals if isinstance(t.pattern, PatternStr)}
+    words = {
+        t.name: str(t.pattern.value) for t in lark.terminals if isinstance(t.pattern, PatternStr)
+    }
     out = set()
     for name in names:
         if name in _HUMAN:
@@ -176,12 +178,16 @@ def parse_rootlog(data: bytes | str, *, source: str = "<string>", lenient: bool 
             line, column = token.line or 1, token.column or 1
             unexpected = _unexpected(text, token.start_pos or 0)
         expected = _expected(lark, exc.accepts or exc.expected)
-        raise LogSyntaxError(source, line, column, unexpected, expected, _context(text, line, column)) from None
+        raise LogSyntaxError(
+            source, line, column, unexpected, expected, _context(text, line, column)
+        ) from None
     except UnexpectedCharacters as exc:
         line, column = exc.line, exc.column
         expected = _expected(lark, exc.allowed or ())
         unexpected = _unexpected(text, exc.pos_in_stream or 0)
-        raise LogSyntaxError(source, line, column, unexpected, expected, _context(text, line, column)) from None
+        raise LogSyntaxError(
+            source, line, column, unexpected, expected, _context(text, line, column)
+        ) from None
     except UnexpectedInput as exc:  # pragma: no cover - not raised by LALR
         raise LogSyntaxError(source, 1, 1, "text", [str(exc)]) from None
     transformer = RootlogTransformer(lenient)
@@ -192,24 +198,56 @@ def parse_rootlog(data: bytes | str, *, source: str = "<string>", lenient: bool 
         if not isinstance(bad, Bad):
             raise
         raise LogSyntaxError(
-            source, bad.line, bad.column, bad.unexpected, [bad.expected], _context(text, bad.line, bad.column)
+            source,
+            bad.line,
+            bad.column,
+            bad.unexpected,
+            [bad.expected],
+            _context(text, bad.line, bad.column),
         ) from None
     return _assemble(source, text, header, body, transformer.deviations)
 
 
-def _assemble(source: str, text: str, header: dict[str, Any], body: dict[str, Any], deviations: list[Deviation]) -> RootLog:
+def _assemble(
+    source: str,
+    text: str,
+    header: dict[str, Any],
+    body: dict[str, Any],
+    deviations: list[Deviation],
+) -> RootLog:
     players: list[Player] = body["players"]
     named = {p.faction for p in players}
     for player in players:
         if sum(p.faction == player.faction for p in players) > 1:
-            raise LogSyntaxError(source, player.line, 1, f"'{player.faction}:'", ["each faction's player line once"], _context(text, player.line, 1))
+            raise LogSyntaxError(
+                source,
+                player.line,
+                1,
+                f"'{player.faction}:'",
+                ["each faction's player line once"],
+                _context(text, player.line, 1),
+            )
     for turn in body["turns"]:
         if turn.faction not in named:
-            raise LogSyntaxError(source, turn.line, 1, f"'{turn.faction}:'", ["a turn of a faction named on a player line"], _context(text, turn.line, 1))
+            raise LogSyntaxError(
+                source,
+                turn.line,
+                1,
+                f"'{turn.faction}:'",
+                ["a turn of a faction named on a player line"],
+                _context(text, turn.line, 1),
+            )
     winner, winner_line = body["winner"] or (None, 0)
     for letter in winner or ():
         if letter not in named:
-            raise LogSyntaxError(source, winner_line, 1, f"'{letter}'", ["a winner among the players"], _context(text, winner_line, 1))
+            raise LogSyntaxError(
+                source,
+                winner_line,
+                1,
+                f"'{letter}'",
+                ["a winner among the players"],
+                _context(text, winner_line, 1),
+            )
     hirelings, setup = header.get("hirelings", ((), ()))
     log = RootLog(
         source=source,

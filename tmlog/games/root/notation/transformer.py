@@ -8,7 +8,7 @@ of real logs (:data:`DEVIATIONS`) become warnings in lenient mode.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from lark import Token, Transformer, v_args
@@ -93,8 +93,8 @@ class Turn:
     """``F:action/action...`` on one line; the first turn of each faction is its setup."""
 
     faction: str
-    line: int
-    actions: tuple[Action, ...]
+    line: int = field(compare=False)
+    actions: tuple[Action, ...] = ()
     setup: bool = False
 
     def __str__(self) -> str:
@@ -113,7 +113,9 @@ def _pos(meta: Meta) -> dict[str, int]:
 
 
 def _bad(token: Token | Meta, unexpected: str, expected: str) -> Bad:
-    return Bad(getattr(token, "line", 0) or 0, getattr(token, "column", 0) or 0, unexpected, expected)
+    return Bad(
+        getattr(token, "line", 0) or 0, getattr(token, "column", 0) or 0, unexpected, expected
+    )
 
 
 def _faction(token: Token, what: str = "a faction letter") -> str:
@@ -240,22 +242,38 @@ class RootlogTransformer(Transformer[Token, Any]):
         value = action.value
         pos = {"line": action.line, "column": action.column}
         cls: type[SetSlot] = SetSlot
+        allowed: tuple[str, ...]
         if keys <= set(FACTIONS) and owner in ("V", "G"):
             cls, allowed = SetRelationship, _RELATION_VALUES
         elif owner == "O" and keys <= set(_PRICE_KEYS):
             cls, allowed = SetPrice, ("1", "2", "3", "4")
-        elif owner == "O" and keys == {"f"}:
+        elif keys == {"f"}:  # only the Riverfolk have funds (removed on others' turns too)
             cls, allowed = SetFunds, ()
         elif owner == "L" and keys <= {"o", "ho"}:
             cls, allowed = SetOutcast, ("B", "F", "M", "R")
         elif owner == "E" and keys == {""} and value is None:
             return DiscardDecree(action.slots, None, **pos)
         else:
-            return action
-        if value is None or (allowed and value not in allowed) or (not allowed and not value.isdigit()):
+            raise Bad(
+                action.line,
+                action.column,
+                f"'{action}' on a turn of {faction}",
+                "a board-slot form of the slot's faction: prices and funds (O), outcasts (L), "
+                "relationships (V, G), the decree discarded (E)",
+            )
+        if (
+            value is None
+            or (allowed and value not in allowed)
+            or (not allowed and not value.isdigit())
+        ):
             shown = f"'{value}'" if value else "end of action"
             what = ", ".join(allowed) if allowed else "a number"
-            raise Bad(action.line, action.column + len(str(action)) - len(value or ""), shown, f"{cls.kind} value ({what})")
+            raise Bad(
+                action.line,
+                action.column + len(str(action)) - len(value or ""),
+                shown,
+                f"{cls.kind} value ({what})",
+            )
         return cls(action.slots, value, **pos)
 
     # ----------------------------------------------------------- actions
@@ -275,13 +293,17 @@ class RootlogTransformer(Transformer[Token, Any]):
             return ClosePath(tuple(t for t in things if isinstance(t, Path)), **pos)
         for thing in things:
             if isinstance(thing, (Slot, Path)):
-                raise _bad(meta, f"'{thing}'", "pieces, cards or items (not mixed with a board slot or path)")
+                raise _bad(
+                    meta,
+                    f"'{thing}'",
+                    "pieces, cards or items (not mixed with a board slot or path)",
+                )
         only_items = all(isinstance(t, Item) for t in things)
         for side in flat:
             self._check_location(side.start, meta, only_items)
-        for side in sides:
-            if isinstance(side, Group):
-                self._check_location(side.start, meta, only_items)
+        for written in sides:
+            if isinstance(written, Group):
+                self._check_location(written.start, meta, only_items)
         for dest in dests:
             self._check_location(dest, meta, only_items)
         return Move(sides, dests, **pos)
@@ -291,6 +313,8 @@ class RootlogTransformer(Transformer[Token, Any]):
             return
         if where.kind in ("suit", "relation") or (where.kind == "item" and not items):
             raise _bad(meta, f"'{where}'", "a clearing, forest, hand, board or slot here")
+        if where.kind == "clearing" and int(where.text) > 12:
+            raise _bad(meta, f"'{where}'", "a clearing number (0-12)")
 
     def _slot_set(self, meta: Meta, sides: tuple[Any, ...], dests: tuple[Location, ...]) -> SetSlot:
         slots: list[Slot] = []
@@ -346,7 +370,11 @@ class RootlogTransformer(Transformer[Token, Any]):
 
     @v_args(meta=True)
     def piece(self, meta: Meta, children: list[Any]) -> Piece:
-        owner = None if isinstance(children[0], Token) and children[0].type == "PIECE_TYPE" else children.pop(0)
+        owner = (
+            None
+            if isinstance(children[0], Token) and children[0].type == "PIECE_TYPE"
+            else children.pop(0)
+        )
         kind, sub = str(children[0]), tuple(str(c) for c in children[1:])
         if kind == "r":
             written = str(Piece(owner, kind, sub))
@@ -365,7 +393,13 @@ class RootlogTransformer(Transformer[Token, Any]):
         return _faction(owner)
 
     def card(self, children: list[Any]) -> Card:
-        name = str(children[-1]) if children and isinstance(children[-1], Token) and children[-1].type in ("CARD_NAME", "AMBUSH") else None
+        name = (
+            str(children[-1])
+            if children
+            and isinstance(children[-1], Token)
+            and children[-1].type in ("CARD_NAME", "AMBUSH")
+            else None
+        )
         if name is not None:
             children = children[:-1]
         if children and isinstance(children[0], tuple):
@@ -407,10 +441,16 @@ class RootlogTransformer(Transformer[Token, Any]):
     # locations
     def clearing(self, children: list[Token]) -> Location:
         if len(children) == 1:  # 0 is the burrow; a slot value may be any number
-            return Location("clearing", str(int(children[0])) if len(str(children[0])) < 6 else str(children[0]))
+            return Location(
+                "clearing", str(int(children[0])) if len(str(children[0])) < 6 else str(children[0])
+            )
         numbers = [self._clearing(c) for c in children]
         if numbers != sorted(set(numbers)):
-            raise _bad(children[0], f"'{'_'.join(map(str, numbers))}'", "a forest's clearings in ascending order")
+            raise _bad(
+                children[0],
+                f"'{'_'.join(map(str, numbers))}'",
+                "a forest's clearings in ascending order",
+            )
         return Location("forest", "_".join(map(str, numbers)))
 
     def hand(self, children: list[Any]) -> Location:
@@ -452,7 +492,9 @@ class RootlogTransformer(Transformer[Token, Any]):
         pos = _pos(meta)
         if isinstance(target, Piece):  # a flip: `t4^t_r`, `Pt5^t_r`, `t10^t_2_t`
             if len(sides) != 1 or not isinstance(sides[0], Side) or not self._is_token(sides[0]):
-                raise _bad(meta, f"'{Move(sides)}'", "a token in a clearing before '^<token>' (a flip)")
+                raise _bad(
+                    meta, f"'{Move(sides)}'", "a token in a clearing before '^<token>' (a flip)"
+                )
             return Flip(sides[0], target, **pos)
         for side in sides:
             things = side.members if isinstance(side, Group) else (side,)
@@ -463,7 +505,12 @@ class RootlogTransformer(Transformer[Token, Any]):
     @staticmethod
     def _is_token(side: Side) -> bool:
         thing, start = side.thing, side.start
-        return isinstance(thing, Piece) and thing.kind == "t" and start is not None and start.kind in ("clearing", "forest")
+        return (
+            isinstance(thing, Piece)
+            and thing.kind == "t"
+            and start is not None
+            and start.kind in ("clearing", "forest")
+        )
 
     @v_args(meta=True)
     def reveal_hand(self, meta: Meta, children: list[Any]) -> Reveal:
@@ -483,7 +530,11 @@ class RootlogTransformer(Transformer[Token, Any]):
         ambushes = tuple(c for c in children[2:] if isinstance(c, str) and not isinstance(c, Token))
         roll = next((c for c in children[2:] if isinstance(c, tuple)), None)
         if len(ambushes) > 2:
-            raise _bad(meta, f"'{ambushes[2]}@'", "at most two ambush cards (the defender's, then the attacker's)")
+            raise _bad(
+                meta,
+                f"'{ambushes[2]}@'",
+                "at most two ambush cards (the defender's, then the attacker's)",
+            )
         return Battle(attacker, defender, clearing, ambushes, roll, **_pos(meta))
 
     def ambush(self, children: list[Token]) -> str:
