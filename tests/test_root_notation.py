@@ -110,7 +110,7 @@ def test_the_lenient_warnings_are_exactly_the_known_deviations() -> None:
             assert m, warning
             got.append((m[1], int(m[2]), int(m[3]), m[5], m[6], m[4]))
     assert len(got) == len(expected)
-    for (*place, why), (*got_place, description) in zip(expected, got):
+    for (*place, why), (*got_place, description) in zip(expected, got, strict=True):
         assert got_place == place and why in description
 
 
@@ -280,7 +280,9 @@ def test_header_errors() -> None:
         parse_rootlog("Map: Lake\nDeck: E&P\nClearings: F1, R2, M4\n", source="g")
     with pytest.raises(LogSyntaxError, match=r"g:3:9: unexpected 'X'; expected a faction"):
         parse_rootlog("Map: Lake\nDeck: E&P\nPool: CEX\n", source="g")
-    with pytest.raises(LogSyntaxError, match=r"g:1:1: unexpected 'C'; expected 'Map:'"):
+    with pytest.raises(
+        LogSyntaxError, match=r"g:1:1: unexpected 'C'; expected one of 'Map:', end of line"
+    ):
         parse_rootlog("C:w->1\n", source="g")
 
 
