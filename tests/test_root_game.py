@@ -180,3 +180,34 @@ def test_a_malformed_log_is_a_positioned_error(tmp_path: Path) -> None:
         out = CliRunner().invoke(cli, [command, str(bad), *options])
         assert out.exit_code == 1 and "Traceback" not in out.output
         assert f"Error: {bad}:4:10: unexpected end of line; expected a number" in out.stderr
+
+
+README = Path(__file__).parent.parent / "README.md"
+
+
+def _root_examples() -> list[tuple[str, list[str]]]:
+    """The ``$ tmlog ...`` lines of the README's Root section, with the lines shown after each."""
+    text = README.read_text(encoding="utf-8")
+    section = text.split("## Root (Rootlog)", 1)[1].split("\n## ", 1)[0]
+    out: list[tuple[str, list[str]]] = []
+    for block in re.findall(r"```\n(.*?)```", section, re.S):
+        for line in block.splitlines():
+            if line.startswith("$ "):
+                out.append((line[2:], []))
+            else:
+                out[-1][1].append(line)
+    return out
+
+
+@pytest.mark.parametrize("command,shown", _root_examples(), ids=lambda x: str(x)[:40])
+def test_readme_root_examples_are_real_output(
+    command: str, shown: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(README.parent)
+    line_range = re.search(r" \| sed -n '(\d+),(\d+)p'$", command)
+    args = command[: line_range.start()] if line_range else command
+    result = CliRunner().invoke(cli, args.split()[1:])
+    lines = result.output.splitlines()
+    if line_range:
+        lines = lines[int(line_range[1]) - 1 : int(line_range[2])]
+    assert lines == shown

@@ -72,7 +72,8 @@ def cli() -> None:
     """Parse, replay and report on Terra Mystica game logs from terra.snellman.net.
 
     Logs are raw command logs (`faction: command` rows) or the site's
-    tab-separated ledger export; the format is detected.
+    tab-separated ledger export; the format is detected. Root games in
+    Rootlog notation (`*.rootlog`) are read by parse and validate.
     """
 
 
