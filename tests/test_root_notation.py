@@ -35,6 +35,7 @@ from tmlog.games.root.notation.actions import (
     SetRelationship,
     Trick,
 )
+from tmlog.games.root.notation.printer import print_log
 
 DATA = Path(__file__).parent / "data" / "rootlog"
 GAMES = sorted(DATA.glob("*.rootlog"))
@@ -157,9 +158,14 @@ def test_round_trip(path: Path) -> None:
             )
             (reparsed,) = again.turns[0].actions
             assert reparsed == action and type(reparsed) is type(action)
-    header, _, _ = text.partition("\n" + str(by_hand[log.turns[0].line]))
-    printed = "\n".join([header, *map(str, log.turns)])
-    assert parse_rootlog(printed, lenient=False).turns == log.turns
+    printed = parse_rootlog(print_log(log), lenient=False)
+    assert printed.turns == log.turns and printed.winner == log.winner
+    assert (printed.map, printed.deck, printed.clearings, printed.pool) == (
+        log.map, log.deck, log.clearings, log.pool
+    )  # fmt: skip
+    assert [(p.faction, p.name) for p in printed.players] == [
+        (p.faction, p.name) for p in log.players
+    ]
 
 
 def test_headers() -> None:
@@ -293,6 +299,7 @@ def test_header_errors() -> None:
         "tmlog.games.root.notation.atoms",
         "tmlog.games.root.notation.actions",
         "tmlog.games.root.notation.parser",
+        "tmlog.games.root.notation.printer",
         "tmlog.games.root.replay",
         "tmlog.games.root.record",
         "tmlog.games.root.game",
