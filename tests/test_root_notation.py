@@ -308,3 +308,32 @@ def test_header_errors() -> None:
 def test_doctests(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
+
+
+ADSET = """Map: Mountain
+Deck: E&P
+Clearings: R1, M2, R3, F4, M5, M6, F7, R8, F9, F10, R11, M12
+Landmarks: treetop->3/f->7
+Hirelings: h_E, h_Vd, h_T/h_Ew->3+4/h_Vdp->2_5_10
+Pool: CEHK
+K: Kim
+K:(2w+b_f)->1/t_t->1
+H: Hal
+H:(4w+w_w)->12/b->12/#stubborn->$
+Winner: K
+"""
+
+
+def test_adset_landmarks_hirelings_and_interleaved_setup() -> None:
+    """Spec "Game Setup (Standard and ADSET)": each player line is followed by
+    that player's setup turn; landmarks and hirelings (with their setup) in the header."""
+    log = parse_rootlog(ADSET, lenient=False)
+    assert log.landmarks == (("treetop", 3), ("f", 7))
+    assert [str(h) for h in log.hirelings] == ["h_E", "h_Vd", "h_T"]
+    assert [str(a) for a in log.hireling_setup] == ["h_Ew->3+4", "h_Vdp->2_5_10"]
+    assert [(t.faction, t.setup) for t in log.turns] == [("K", True), ("H", True)]
+    assert print_log(log) == ADSET
+    with pytest.raises(
+        LogSyntaxError, match=r"<string>:4:23: unexpected 'castle'; expected a landmark"
+    ):
+        parse_rootlog(ADSET.replace("treetop->3/f", "treetop->3/castle"))
