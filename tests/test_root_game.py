@@ -211,3 +211,9 @@ def test_readme_root_examples_are_real_output(
     if line_range:
         lines = lines[int(line_range[1]) - 1 : int(line_range[2])]
     assert lines == shown
+
+
+def test_leech_says_root_has_none(tmp_path: Path) -> None:
+    out = CliRunner().invoke(cli, ["leech", str(R2G4), "--cache", str(tmp_path), "-q", "-j", "1"])
+    assert out.exit_code == 1 and "Traceback" not in out.output
+    assert out.stderr == "Error: none of these logs is of a game with power leech\n"

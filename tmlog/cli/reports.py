@@ -278,6 +278,8 @@ def leech(
     records = _records(paths, input_format, failures, CorpusSettings(**corpus))
     if records:
         tables = _tables(records)
+        if "leech" not in tables:  # a game without power leech (Root)
+            raise click.ClickException("none of these logs is of a game with power leech")
         totals = leech_totals(tables.leech)
         table = who_fed_whom(tables.feeding) if feeding else totals
         _echo(format_frame(table, fmt))
