@@ -217,3 +217,18 @@ def test_leech_says_root_has_none(tmp_path: Path) -> None:
     out = CliRunner().invoke(cli, ["leech", str(R2G4), "--cache", str(tmp_path), "-q", "-j", "1"])
     assert out.exit_code == 1 and "Traceback" not in out.output
     assert out.stderr == "Error: none of these logs is of a game with power leech\n"
+
+
+def test_terra_mystica_only_commands_say_so(tmp_path: Path) -> None:
+    runner = CliRunner()
+    for args in (["replay", str(R2G4)], ["render", str(R2G4), "-o", str(tmp_path / "m.png")]):
+        out = runner.invoke(cli, args)
+        assert out.exit_code == 1 and "Traceback" not in out.output
+        assert out.stderr == (
+            f"Error: {R2G4}: a Root log; tmlog {args[0]} reads Terra Mystica logs only\n"
+        )
+    out = runner.invoke(cli, ["replay", str(SAMPLE_TM), "--input-format", "rootlog"])
+    assert out.exit_code == 1 and out.stderr == (
+        "Error: --input-format rootlog is a Root format; "
+        "tmlog replay reads Terra Mystica logs only\n"
+    )

@@ -24,6 +24,7 @@ from tmlog.cli.shell import (
     input_format_option,
     input_paths,
     output_format_option,
+    require_game,
 )
 from tmlog.games.terra_mystica.parse import InputFormat, parse_file
 
@@ -444,6 +445,7 @@ def render(log: str, at: str | None, output: str, input_format: InputFormat | No
     suffix = PurePath(output).suffix.lower()
     if suffix not in (".png", ".svg"):
         raise click.BadParameter("the file must end in .png or .svg", param_hint="-o")
+    require_game(log, input_format, "terra_mystica", "render")
     parsed = parse_file(log, input_format)
     result = replay(parsed, stop=stop)
     if result.error is not None:
