@@ -8,6 +8,7 @@ the figures in ``../shared/docs/rootlog.md`` §2.3, written out below.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -142,6 +143,16 @@ def test_parse_command() -> None:
     turns = [
         line.split("//")[0] for line in R2G4.read_text().splitlines() if re.match(r"[A-Z]:\S", line)
     ]
+    first = json.loads(as_json.stdout.splitlines()[0])
+    assert first == {
+        "source": str(R2G4), "line": 15, "column": 3, "kind": "move", "faction": "C",
+        "setup": True, "text": "t_k->2",
+        "fields": {
+            "sides": [{"thing": {"owner": None, "kind": "t", "sub": ["k"]}, "count": None,
+                       "start": None}],
+            "dests": [{"kind": "clearing", "text": "2"}],
+        },
+    }  # fmt: skip
     assert as_json.stdout.count('"kind": "battle"') == sum(t.count("X") for t in turns) == 24
 
 
