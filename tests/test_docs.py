@@ -72,20 +72,20 @@ def test_front_door_names_resolve() -> None:
         assert getattr(tmlog, name) is not None, name
 
 
-@pytest.mark.parametrize("grammar", ["commands.lark", "ledger.lark"])
+@pytest.mark.parametrize("grammar", ["commands.lark", "ledger.lark", "rootlog.lark"])
 def test_grammars_are_package_data(grammar: str) -> None:
     text = resources.files("tmlog.grammars").joinpath(grammar).read_text(encoding="utf-8")
     assert text.startswith("//")
 
 
 def test_lark_is_imported_only_by_tmlog_parse() -> None:
-    """tmlog.games.terra_mystica.parse is the single boundary of Lark and its errors."""
+    """Each game's parse package is the single boundary of Lark and its errors:
+    tmlog.games.terra_mystica.parse, tmlog.games.root.notation."""
     package = Path(importlib.import_module("tmlog").__file__ or "").parent
     importers = [
         str(path.relative_to(package))
         for path in package.rglob("*.py")
         if re.search(r"^\s*(?:from|import)\s+lark\b", path.read_text(encoding="utf-8"), re.M)
     ]
-    assert importers and all(p.startswith("games/terra_mystica/parse/") for p in importers), (
-        importers
-    )
+    boundaries = ("games/terra_mystica/parse/", "games/root/notation/")
+    assert importers and all(p.startswith(boundaries) for p in importers), importers

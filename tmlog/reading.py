@@ -23,7 +23,7 @@ from tmlog.errors import InputError
 STDIN = "-"
 """The path that means standard input."""
 
-LOG_SUFFIXES = (".txt", ".log")
+LOG_SUFFIXES = (".txt", ".log", ".rootlog")
 """Files a directory argument expands to."""
 
 MAX_BYTES = 16 * 2**20
@@ -188,7 +188,7 @@ def read_text(path: str) -> str:
 def iter_paths(paths: Iterable[str]) -> Iterator[str | InputError]:
     """Command-line paths with each directory replaced by its logs, problems in line.
 
-    A directory stands for its ``*.txt`` and ``*.log`` files (not
+    A directory stands for its ``*.txt``, ``*.log`` and ``*.rootlog`` files (not
     recursively), sorted by name; other files in it are not logs and are
     left alone. ``-`` (standard input) and plain files are kept as given.
     Instead of stopping at a problem — a missing path, a directory without
@@ -219,7 +219,7 @@ def iter_paths(paths: Iterable[str]) -> Iterator[str | InputError]:
                 continue
             logs = [e for e in entries if e.suffix in LOG_SUFFIXES]
             if not logs:
-                yield InputError(path, "directory holds no *.txt or *.log files")
+                yield InputError(path, "directory holds no *.txt, *.log or *.rootlog files")
             for entry in logs:
                 problem = _file_problem(entry)
                 yield InputError(str(entry), problem) if problem else str(entry)

@@ -15,6 +15,7 @@ from tmlog.cli.shell import (
     input_format_option,
     input_paths,
     output_format_option,
+    require_game,
 )
 from tmlog.corpus import Failure, Runner, check
 from tmlog.games.terra_mystica.audit import AuditReport, audit_job
@@ -151,6 +152,7 @@ def replay_command(
       tmlog replay game.txt --at 120
     """
     stop = parse_at(at)
+    require_game(log, input_format, "terra_mystica", "replay")
     parsed = parse_file(log, input_format, partial=True)
     result = replay(parsed, stop=stop, vp_variant=vp_variant)
     for warning in result.warnings:

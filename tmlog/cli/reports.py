@@ -25,6 +25,7 @@ from tmlog.cli.shell import (
     input_format_option,
     input_paths,
     output_format_option,
+    require_game,
 )
 from tmlog.games.terra_mystica.parse import InputFormat, parse_file
 
@@ -279,6 +280,8 @@ def leech(
     records = _records(paths, input_format, failures, CorpusSettings(**corpus))
     if records:
         tables = _tables(records)
+        if "leech" not in tables:  # a game without power leech (Root)
+            raise click.ClickException("none of these logs is of a game with power leech")
         totals = leech_totals(tables.leech)
         table = who_fed_whom(tables.feeding) if feeding else totals
         _echo(format_frame(table, fmt))
@@ -490,6 +493,7 @@ def render(log: str, at: str | None, output: str, input_format: InputFormat | No
     suffix = PurePath(output).suffix.lower()
     if suffix not in (".png", ".svg"):
         raise click.BadParameter("the file must end in .png or .svg", param_hint="-o")
+    require_game(log, input_format, "terra_mystica", "render")
     parsed = parse_file(log, input_format)
     result = replay(parsed, stop=stop)
     if result.error is not None:

@@ -9,8 +9,10 @@ through it; :data:`GAMES` finds the game a log belongs to.
 
 >>> GAMES.game_for(b"witches: build E5\\n").name
 'terra_mystica'
+>>> GAMES.game_for(b"Map: Fall\\nDeck: E&P\\n").name
+'root'
 >>> GAMES.input_formats()
-('ledger', 'commands')
+('rootlog', 'rootlog-strict', 'ledger', 'commands')
 """
 
 from __future__ import annotations
@@ -104,7 +106,12 @@ class Registry(Mapping[str, AnyGame]):
     """The games tmlog knows, by name. Terra Mystica is built in and is the game
     of a log no other game recognises (its parser then says what is wrong)."""
 
-    _BUILT_IN: ClassVar[dict[str, str]] = {"terra_mystica": "tmlog.games.terra_mystica.game"}
+    # Asked in this order: Terra Mystica's detection accepts any `word: text` row,
+    # which a Rootlog header line also is, so Root (which wants its Map line) goes first.
+    _BUILT_IN: ClassVar[dict[str, str]] = {
+        "root": "tmlog.games.root.game",
+        "terra_mystica": "tmlog.games.terra_mystica.game",
+    }
 
     def __init__(self) -> None:
         self._games: dict[str, AnyGame] = {}

@@ -1,0 +1,103 @@
+"""Root through the game seam (:class:`tmlog.games.GameModule`).
+
+Input formats: ``rootlog`` reads the deviations known from real logs with a
+warning each (what a user of someone else's log wants: it is read, and the
+warnings say where it strays); ``rootlog-strict`` rejects them.
+
+>>> GAME.detect(b"Map: Fall\\nDeck: E&P\\n", "g.txt"), GAME.detect(b"", "g.rootlog")
+(True, True)
+>>> GAME.detect(b"nomads: build A5\\n", "a.log")
+False
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from tmlog.games import Checked
+from tmlog.games.root.notation import Action, RootLog, parse_rootlog
+from tmlog.games.root.record import SCHEMA, RootRecord, record_game
+from tmlog.games.root.replay import RootReplay, replay
+
+SUFFIX = ".rootlog"
+
+# A Rootlog file starts (after comments and blank lines) with its Map line.
+_LOOKS_LIKE = re.compile(rb"\A(?:\s*(?://[^\n]*)?\n)*\s*Map:[ \t]*(?:Fall|Winter|Lake|Mountain)\b")
+
+
+class Root:
+    """Root (Leder Games) in Rootlog notation."""
+
+    name = "root"
+    input_formats: tuple[str, ...] = ("rootlog", "rootlog-strict")
+    schema = SCHEMA
+
+    def detect(self, head: bytes, source: str) -> bool:
+        return (
+            source.lower().endswith(SUFFIX)
+            or _LOOKS_LIKE.match(head.lstrip(b"\xef\xbb\xbf")) is not None
+        )
+
+    def parse(
+        self,
+        data: bytes | str,
+        *,
+        source: str,
+        input_format: str | None = None,
+        partial: bool = False,
+    ) -> RootLog:
+        # `partial` needs nothing: a Rootlog without its Winner line is an unfinished game.
+        return parse_rootlog(data, source=source, lenient=input_format != "rootlog-strict")
+
+    def replay(self, parsed: RootLog, **options: Any) -> RootReplay:
+        return replay(parsed)
+
+    def record(self, parsed: RootLog, result: RootReplay) -> RootRecord:
+        return record_game(result)
+
+    def check(self, parsed: RootLog, result: RootReplay) -> Checked:
+        turns = len(parsed.turns)
+        status = f"{len(parsed.factions)} factions, {turns} turns"
+        if result.winner:
+            status += f", winner {''.join(result.winner)}"
+        else:
+            status += ", no winner declared"
+        ranked = tuple(sorted(result.vp.items(), key=lambda kv: (-kv[1], kv[0])))
+        return Checked(parsed.source, result.error, status, ranked, tuple(result.warnings))
+
+    def listing(self, parsed: RootLog, fmt: str) -> Iterator[str]:
+        for turn in parsed.turns:
+            for action in turn.actions:
+                if fmt == "json":
+                    yield json.dumps(
+                        {
+                            "source": parsed.source,
+                            "line": action.line,
+                            "column": action.column,
+                            "kind": action.kind,
+                            "faction": turn.faction,
+                            "setup": turn.setup,
+                            "fields": _fields(action),
+                            "text": str(action),
+                        }
+                    )
+                else:
+                    yield f"{parsed.source}:{action.line}:{action.column}: {turn.faction} {action}"
+
+    def __reduce__(self) -> str:
+        # One instance per process: unpickling finds it instead of making another.
+        return "GAME"
+
+
+def _fields(action: Action) -> dict[str, Any]:
+    """The action's own fields (atoms as nested objects), its position left out."""
+    fields = dataclasses.asdict(action)
+    del fields["line"], fields["column"]
+    return fields
+
+
+GAME = Root()
