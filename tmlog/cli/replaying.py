@@ -15,12 +15,13 @@ from tmlog.cli.shell import (
     input_format_option,
     input_paths,
     output_format_option,
+    recursive,
+    vp_variant_option,
 )
 from tmlog.corpus import Failure, Runner, check
 from tmlog.games.terra_mystica.audit import AuditReport, audit_job
 from tmlog.games.terra_mystica.parse import InputFormat, parse_file
 from tmlog.games.terra_mystica.replay import Replay, Stop, replay
-from tmlog.games.terra_mystica.replay.tiles import VP_SETUPS
 
 # ASCII digits only: '²'.isdigit() is true but int('²') fails.
 _AT = re.compile(r"^[Rr](\d+)(?:[Tt](\d+))?$", re.ASCII)
@@ -131,12 +132,7 @@ def _state_table(result: Replay, stop: Stop | None) -> str:
 @cli.command(name="replay")
 @click.argument("log", metavar="LOG")
 @click.option("--at", "at", metavar="ROW|R<round>T<turn>", help="Stop after this log line or turn.")
-@click.option(
-    "--vp-variant",
-    type=click.Choice(sorted(VP_SETUPS)),
-    default=None,
-    help="Starting VP per faction, instead of the map's own (variants of the rulebook).",
-)
+@vp_variant_option
 @output_format_option("text", "json", default="text")
 @input_format_option
 def replay_command(
@@ -175,8 +171,14 @@ def replay_command(
 @cli.command()
 @input_paths
 @input_format_option
+@vp_variant_option
 @corpus_options
-def validate(paths: tuple[str, ...], input_format: InputFormat | None, **corpus: Any) -> None:
+def validate(
+    paths: tuple[str, ...],
+    input_format: InputFormat | None,
+    vp_variant: str | None,
+    **corpus: Any,
+) -> None:
     """Replay each log through the rules; one line per log.
 
     Prints `OK path: …, final VP …` or `path:line: command: the rule it
@@ -189,10 +191,14 @@ def validate(paths: tuple[str, ...], input_format: InputFormat | None, **corpus:
     settings = CorpusSettings(**corpus)
     failed = 0
     runner = Runner(
-        check, input_format=input_format, jobs=settings.jobs, dask_scheduler=settings.dask_scheduler
+        check,
+        input_format=input_format,
+        jobs=settings.jobs,
+        dask_scheduler=settings.dask_scheduler,
+        replay_options={"vp_variant": vp_variant},
     )
     with runner:
-        for item in runner.run(paths, progress=settings.progress()):
+        for item in runner.run(paths, progress=settings.progress(), recursive=recursive()):
             if isinstance(item, Failure):
                 click.echo(f"Error: {item.message}", err=True)
                 failed += 1
@@ -246,8 +252,9 @@ def _record(report: AuditReport, d: Any) -> dict[str, Any]:
 @cli.command(name="audit")
 @input_paths
 @output_format_option("text", "json", default="text")
+@vp_variant_option
 @corpus_options
-def audit_command(paths: tuple[str, ...], fmt: str, **corpus: Any) -> None:
+def audit_command(paths: tuple[str, ...], fmt: str, vp_variant: str | None, **corpus: Any) -> None:
     """Compare every recorded value of ledger exports with a replay.
 
     Every row's VP, C, W, P, power bowls, cult positions and power offers,
@@ -264,10 +271,14 @@ def audit_command(paths: tuple[str, ...], fmt: str, **corpus: Any) -> None:
     records: list[dict[str, Any]] = []
     checked = rows = diverged = matched = failed = 0
     runner = Runner(
-        audit_job, input_format="ledger", jobs=settings.jobs, dask_scheduler=settings.dask_scheduler
+        audit_job,
+        input_format="ledger",
+        jobs=settings.jobs,
+        dask_scheduler=settings.dask_scheduler,
+        replay_options={"vp_variant": vp_variant},
     )
     with runner:
-        for report in runner.run(paths, progress=settings.progress()):
+        for report in runner.run(paths, progress=settings.progress(), recursive=recursive()):
             if isinstance(report, Failure):
                 click.echo(f"Error: {report.message}", err=True)
                 failed += 1

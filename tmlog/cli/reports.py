@@ -19,11 +19,14 @@ from tmlog.cli.output import checked_output, force_option, forced, write_atomic
 from tmlog.cli.replaying import check_within, parse_at
 from tmlog.cli.shell import (
     CorpusSettings,
+    cache_options,
     cli,
     corpus_options,
     input_format_option,
     input_paths,
     output_format_option,
+    recursive,
+    vp_variant_option,
 )
 from tmlog.games.terra_mystica.parse import InputFormat, parse_file
 
@@ -36,14 +39,34 @@ F = TypeVar("F", bound=Callable[..., Any])
 FORMATS = ("table", "csv", "json", "markdown")
 
 
+def checked_picture(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A picture option's callback: a format matplotlib writes, a target that may be
+    written, both checked before any work is done or any table printed."""
+    if value is None:
+        return None
+    from tmlog.plot.common import picture_formats
+
+    suffix = PurePath(value).suffix.lower().lstrip(".")
+    formats = picture_formats()
+    if suffix not in formats:
+        raise click.BadParameter(
+            f"{value}: the file name must end in a picture format matplotlib writes:"
+            f" {', '.join('.' + f for f in formats)}",
+            ctx=ctx,
+            param=param,
+        )
+    return checked_output(ctx, param, value)
+
+
 def _plot_option(what: str) -> Callable[[F], F]:
     plot = click.option(
         "--plot",
         "plot_path",
         type=click.Path(dir_okay=False, writable=True),
-        metavar="FILE.png|FILE.svg",
-        callback=checked_output,
-        help=f"Also draw {what} into this file (kept if it exists, unless --force).",
+        metavar="FILE.png|FILE.svg|FILE.pdf|…",
+        callback=checked_picture,
+        help=f"Also draw {what} into this file (the format from its suffix;"
+        " kept if it exists, unless --force).",
     )
 
     def both(func: F) -> F:
@@ -96,6 +119,7 @@ def _iter_records(
     corpus: CorpusSettings,
     tables: tuple[str, ...] | None = None,
     *,
+    vp_variant: str | None,
     warn: bool = True,
 ) -> Iterator[Record]:
     """The records of the logs that replayed; the others go to ``failures``."""
@@ -110,6 +134,8 @@ def _iter_records(
         tables=tables,
         progress=corpus.progress(),
         on_duplicate=failures.duplicate,
+        replay_options={"vp_variant": vp_variant},
+        recursive=recursive(),
     ):
         if isinstance(item, Failure):
             failures.add(item.message)
@@ -127,8 +153,9 @@ def _records(
     input_format: InputFormat | None,
     failures: _Failures,
     corpus: CorpusSettings,
+    vp_variant: str | None,
 ) -> list[Record]:
-    records = list(_iter_records(paths, input_format, failures, corpus))
+    records = list(_iter_records(paths, input_format, failures, corpus, vp_variant=vp_variant))
     if failures.duplicates:
         click.echo(f"left out: {failures.duplicates_note()}", err=True)
     return records
@@ -167,13 +194,16 @@ def _save(ax: Any, path: str) -> None:
     "--timeline", is_flag=True, help="VP after setup, after each round and after final scoring."
 )
 @input_format_option
+@vp_variant_option
 @corpus_options
+@cache_options
 def vp(
     paths: tuple[str, ...],
     fmt: str,
     plot_path: str | None,
     timeline: bool,
     input_format: InputFormat | None,
+    vp_variant: str | None,
     **corpus: Any,
 ) -> None:
     """VP of each faction by source: where the points came from.
@@ -201,7 +231,7 @@ def vp(
     from tmlog.report.vp import vp_breakdown, vp_families, vp_timeline, without_dropped
 
     failures = _Failures(defer=False)
-    records = _records(paths, input_format, failures, CorpusSettings(**corpus))
+    records = _records(paths, input_format, failures, CorpusSettings(**corpus), vp_variant)
     if records:
         tables = _tables(records)
         if timeline:
@@ -242,13 +272,16 @@ def vp(
 )
 @_plot_option("the who-fed-whom heatmap and power gained against VP paid")
 @input_format_option
+@vp_variant_option
 @corpus_options
+@cache_options
 def leech(
     paths: tuple[str, ...],
     fmt: str,
     feeding: bool,
     plot_path: str | None,
     input_format: InputFormat | None,
+    vp_variant: str | None,
     **corpus: Any,
 ) -> None:
     """Power offered to each faction, taken, refused, and the VP paid for it.
@@ -275,7 +308,7 @@ def leech(
     from tmlog.report.output import format_frame
 
     failures = _Failures(defer=False)
-    records = _records(paths, input_format, failures, CorpusSettings(**corpus))
+    records = _records(paths, input_format, failures, CorpusSettings(**corpus), vp_variant)
     if records:
         tables = _tables(records)
         totals = leech_totals(tables.leech)
@@ -299,19 +332,23 @@ _BY_CHOICES = ("players", "map", "seat", "final-scoring")
 @click.option(
     "--by",
     type=click.Choice(_BY_CHOICES),
-    default=None,
-    help="Also group by player count, map, seat (start order) or final scoring.",
+    multiple=True,
+    help="Also group by player count, map, seat (start order) or final scoring;"
+    " repeat it to group by several (--by seat --by players).",
 )
 @output_format_option(*FORMATS, default="table")
 @_plot_option("each faction's win rate with its interval")
 @input_format_option
+@vp_variant_option
 @corpus_options
+@cache_options
 def stats(
     paths: tuple[str, ...],
-    by: str | None,
+    by: tuple[str, ...],
     fmt: str,
     plot_path: str | None,
     input_format: InputFormat | None,
+    vp_variant: str | None,
     **corpus: Any,
 ) -> None:
     """Faction win rates over many games.
@@ -334,7 +371,7 @@ def stats(
     Examples:
       tmlog stats games/
       tmlog stats games/ --by seat --format markdown
-      tmlog stats games/ --plot winrates.png
+      tmlog stats games/ --by seat --by players --plot winrates.png
     """
     from tmlog.report.frames import frames
     from tmlog.report.output import format_frame
@@ -368,7 +405,13 @@ def stats(
 
     # Unfinished games are counted in the closing line, not warned about one by one.
     for record in _iter_records(
-        paths, input_format, failures, settings, tables=("games", "factions"), warn=False
+        paths,
+        input_format,
+        failures,
+        settings,
+        tables=("games", "factions"),
+        vp_variant=vp_variant,
+        warn=False,
     ):
         chunk.append(record)
         if len(chunk) >= 500:
@@ -392,7 +435,7 @@ def stats(
     elif plot_path:
         from tmlog.plot import plot_winrates_by
 
-        axes = plot_winrates_by(rates, BY[by][1] if by else None)
+        axes = plot_winrates_by(rates, [BY[b][1] for b in dict.fromkeys(by)], games=games)
         _save(axes[0], plot_path)
     failures.finish(counted)
 
@@ -419,13 +462,20 @@ def _where(result: Any, stop: Any) -> str:
     "--output",
     required=True,
     type=click.Path(dir_okay=False, writable=True),
-    metavar="FILE.png|FILE.svg",
-    callback=checked_output,
-    help="The picture to write (kept if it exists, unless --force).",
+    metavar="FILE.png|FILE.svg|FILE.pdf|…",
+    callback=checked_picture,
+    help="The picture to write, in the format of its suffix (kept if it exists, unless --force).",
 )
 @force_option
 @input_format_option
-def render(log: str, at: str | None, output: str, input_format: InputFormat | None) -> None:
+@vp_variant_option
+def render(
+    log: str,
+    at: str | None,
+    output: str,
+    input_format: InputFormat | None,
+    vp_variant: str | None,
+) -> None:
     """Draw the map: terrain, hex names, buildings, bridges and towns.
 
     At the end of the log, or at --at: after a log line (120) or at the end
@@ -439,11 +489,8 @@ def render(log: str, at: str | None, output: str, input_format: InputFormat | No
     from tmlog.games.terra_mystica.replay import replay
 
     stop = parse_at(at)
-    suffix = PurePath(output).suffix.lower()
-    if suffix not in (".png", ".svg"):
-        raise click.BadParameter("the file must end in .png or .svg", param_hint="-o")
     parsed = parse_file(log, input_format)
-    result = replay(parsed, stop=stop)
+    result = replay(parsed, stop=stop, vp_variant=vp_variant)
     if result.error is not None:
         raise result.error
     if stop is not None and at is not None:

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 
 import click
 
-from tmlog import __version__
+from tmlog import DIST_NAME, __version__
 from tmlog.errors import TmlogError
 from tmlog.games import GAMES, AnyGame
 from tmlog.reading import STDIN, iter_paths, read_bytes
@@ -98,9 +98,47 @@ def output_format_option(*choices: str, default: str) -> Callable[[F], F]:
     )
 
 
+_RECURSIVE = "tmlog.recursive"
+
+
+def _remember_recursive(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    ctx.meta[_RECURSIVE] = value
+
+
 def input_paths(func: F) -> F:
-    """The ``PATH...`` argument of a command that reads logs."""
+    """The ``PATH...`` argument of a command that reads logs, and its ``-r/--recursive``."""
+    func = click.option(
+        "-r",
+        "--recursive",
+        is_flag=True,
+        expose_value=False,
+        callback=_remember_recursive,
+        help="Also read the logs in the folders inside a folder, at any depth.",
+    )(func)
     return click.argument("paths", nargs=-1, required=True, metavar="PATH...")(func)
+
+
+def recursive() -> bool:
+    """Whether the running command was given ``-r/--recursive``."""
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx is not None and ctx.meta.get(_RECURSIVE))
+
+
+def _vp_variants() -> list[str]:
+    from tmlog.games.terra_mystica.replay.tiles import VP_SETUPS
+
+    return sorted(VP_SETUPS)
+
+
+def vp_variant_option(func: F) -> F:
+    """``--vp-variant``: the same choices and help on every command that replays."""
+    return click.option(
+        "--vp-variant",
+        type=click.Choice(_vp_variants()),
+        default=None,
+        help="Replay with this starting-VP table instead of the map's own"
+        " (a variant of the rulebook).",
+    )(func)
 
 
 def _dask_address(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -117,7 +155,7 @@ def _dask_address(ctx: click.Context, param: click.Parameter, value: str | None)
 
 
 def corpus_options(func: F) -> F:
-    """``--jobs``, ``--cache``/``--no-cache``, ``--quiet`` and ``--dask-scheduler``."""
+    """``--jobs``, ``--quiet`` and ``--dask-scheduler``: how many logs are replayed."""
     options = [
         click.option(
             "-j",
@@ -126,26 +164,35 @@ def corpus_options(func: F) -> F:
             default=None,
             help="Replay this many logs in parallel (default: all cores).",
         ),
-        click.option(
-            "--cache",
-            "cache_dir",
-            type=click.Path(file_okay=False),
-            default=None,
-            help="Results cache directory (default: the user's cache directory).",
-        ),
-        click.option("--no-cache", is_flag=True, help="Replay every log; read and write no cache."),
-        click.option("-q", "--quiet", is_flag=True, help="No progress bar."),
+        click.option("-q", "--quiet", is_flag=True, help="No progress line."),
         click.option(
             "--dask-scheduler",
             metavar="ADDRESS",
             default=None,
             callback=_dask_address,
-            help="Replay on this Dask distributed cluster (pip install 'tmlog[dask]').",
+            help=f"Replay on this Dask distributed cluster (pip install '{DIST_NAME}[dask]').",
         ),
     ]
     for option in reversed(options):
         func = option(func)
     return func
+
+
+cache_dir_option = click.option(
+    "--cache",
+    "cache_dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Results cache directory (default: the user's cache directory).",
+)
+
+
+def cache_options(func: F) -> F:
+    """``--cache DIR`` and ``--no-cache``: only on the commands that keep results."""
+    func = click.option(
+        "--no-cache", is_flag=True, help="Replay every log; read and write no cache."
+    )(func)
+    return cache_dir_option(func)
 
 
 class CorpusSettings:
@@ -211,7 +258,7 @@ class Inputs:
         self.failed += 1
 
     def files(self) -> Iterator[str]:
-        for item in iter_paths(self.paths):
+        for item in iter_paths(self.paths, recursive=recursive()):
             if isinstance(item, TmlogError):
                 self.fail(item)
             else:

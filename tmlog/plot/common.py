@@ -103,18 +103,34 @@ def new_axes(width: float = 9, height: float = 5.5, *, ncols: int = 1) -> list[A
     return list(axes)
 
 
+def picture_formats() -> list[str]:
+    """The formats a picture can be written in (``png``, ``svg``, ``pdf``, …):
+    all that matplotlib writes, named by their file suffix without the dot."""
+    return sorted(Figure().canvas.get_supported_filetypes())
+
+
+_RASTER = {"avif", "gif", "jpeg", "jpg", "png", "raw", "rgba", "tif", "tiff", "webp"}
+
+
 def save(figure: Figure, path: str | os.PathLike[str]) -> None:
-    """Write a figure to ``path``; the format comes from its suffix (``.png`` or ``.svg``).
+    """Write a figure to ``path``; the format comes from its suffix (see
+    :func:`picture_formats`).
 
     Raises:
-        TmlogError: another suffix, or the file cannot be written.
+        TmlogError: a suffix matplotlib cannot write, or the file cannot be written.
     """
-    suffix = Path(path).suffix.lower()
-    if suffix not in (".png", ".svg"):
+    suffix = Path(path).suffix.lower().lstrip(".")
+    formats = picture_formats()
+    if suffix not in formats:
+        shown = ", ".join("." + f for f in formats)
         raise TmlogError(
-            f"{path}: cannot write a picture as {suffix or 'no suffix'!r}; use .png or .svg"
+            f"{path}: cannot write a picture as {suffix or 'no suffix'!r}; use one of {shown}"
         )
     try:
-        figure.savefig(path, dpi=150 if suffix == ".png" else None, facecolor="white")
+        figure.savefig(path, dpi=150 if suffix in _RASTER else None, facecolor="white")
     except OSError as exc:
         raise TmlogError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    except Exception as exc:  # a format whose writer needs what is missing (pgf: LaTeX)
+        raise TmlogError(
+            f"{path}: matplotlib cannot write .{suffix} here: {type(exc).__name__}: {exc}"
+        ) from None
