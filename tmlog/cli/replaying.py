@@ -22,6 +22,7 @@ from tmlog.corpus import Failure, Runner, check
 from tmlog.games.terra_mystica.audit import AuditReport, audit_job
 from tmlog.games.terra_mystica.parse import InputFormat, parse_file
 from tmlog.games.terra_mystica.replay import Replay, Stop, replay
+from tmlog.words import count
 
 # ASCII digits only: '²'.isdigit() is true but int('²') fails.
 _AT = re.compile(r"^[Rr](\d+)(?:[Tt](\d+))?$", re.ASCII)
@@ -218,10 +219,6 @@ def validate(
 # ----------------------------------------------------------------- audit
 
 
-def _plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else many or one + 's'}"
-
-
 def _report(report: AuditReport) -> dict[str, Any]:
     """One ledger's audit as JSON: what matched as well as what did not."""
     return {
@@ -299,18 +296,18 @@ def audit_command(paths: tuple[str, ...], fmt: str, vp_variant: str | None, **co
             if report.ok:
                 ranked = ", ".join(f"{name} {vp}" for name, vp in report.ranked_vp)
                 click.echo(
-                    f"OK {report.source}: {_plural(report.rows_compared, 'row')} match,"
+                    f"OK {report.source}: {count(report.rows_compared, 'row')} match,"
                     f" final VP {ranked}"
                 )
             elif report.divergences:
                 click.echo(
-                    f"DIVERGES {report.source}: {_plural(len(report.divergences), 'divergence')}"
+                    f"DIVERGES {report.source}: {count(len(report.divergences), 'divergence')}"
                 )
     if fmt == "json":
         click.echo(json.dumps(records, indent=2))
     else:
         click.echo(
-            f"{_plural(checked, 'ledger')} audited, {_plural(rows, 'row')} compared: "
+            f"{count(checked, 'ledger')} audited, {count(rows, 'row')} compared: "
             f"{matched} match, {diverged} diverge, {failed} failed"
         )
     if diverged or failed:

@@ -29,6 +29,7 @@ from tmlog.cli.shell import (
     vp_variant_option,
 )
 from tmlog.games.terra_mystica.parse import InputFormat, parse_file
+from tmlog.words import count
 
 if TYPE_CHECKING:
     from tmlog.records import Record
@@ -92,7 +93,7 @@ class _Failures:
             return ""
         shown = ", ".join(f"{a} = {b}" for a, b in self.duplicates[:3])
         more = ", …" if len(self.duplicates) > 3 else ""
-        return f"{_count(len(self.duplicates), 'duplicate')} ({shown}{more})"
+        return f"{count(len(self.duplicates), 'duplicate')} ({shown}{more})"
 
     def add(self, message: str) -> None:
         self.messages.append(message)
@@ -105,7 +106,9 @@ class _Failures:
         if self.defer:
             total = read + len(self.messages)
             click.echo(
-                f"{len(self.messages)} of {total} logs failed and are not counted:", err=True
+                f"{len(self.messages)} of {count(total, 'log')} failed"
+                f" and {'is' if total == 1 else 'are'} not counted:",
+                err=True,
             )
             for message in self.messages:
                 click.echo(f"  {message}", err=True)
@@ -165,10 +168,6 @@ def _tables(records: list[Record]) -> Frames:
     from tmlog.report.frames import frames
 
     return frames(records)
-
-
-def _count(n: int, what: str) -> str:
-    return f"{n} {what}" if n == 1 else f"{n} {what}s"
 
 
 def _echo(text: str) -> None:
@@ -247,7 +246,7 @@ def vp(
             # One game: every faction. Averages over games: as in `stats`,
             # factions that dropped out are left out.
             several = len(records) > 1
-            note = f" — average of {len(records)} games, dropped factions left out"
+            note = f" — average of {count(len(records), 'game')}, dropped factions left out"
             if timeline:
                 shown = without_dropped(table, tables.factions) if several else table
                 title = f"VP after each round{note}" if several else None
@@ -422,8 +421,8 @@ def stats(
     _echo(format_frame(rates, fmt))
     games = counted - unfinished
     note = (
-        f"{_count(games, 'game')}; left out: {_count(dropped, 'dropped faction')},"
-        f" {_count(unfinished, 'unfinished game')}"
+        f"{count(games, 'game')}; left out: {count(dropped, 'dropped faction')},"
+        f" {count(unfinished, 'unfinished game')}"
     )
     if failures.duplicates:
         note += f", {failures.duplicates_note()}"

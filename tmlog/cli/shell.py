@@ -18,6 +18,7 @@ from tmlog import DIST_NAME, __version__
 from tmlog.errors import TmlogError
 from tmlog.games import GAMES, AnyGame
 from tmlog.reading import STDIN, iter_paths, read_bytes
+from tmlog.words import count
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -230,7 +231,7 @@ class CorpusSettings:
         def show(done: int, total: int) -> None:
             rate = done / max(time.monotonic() - start, 1e-9)
             end = "\n" if done >= total else ""
-            click.echo(f"\r{done}/{total} logs, {rate:.0f}/s ", err=True, nl=False)
+            click.echo(f"\r{done}/{count(total, 'log')}, {rate:.0f}/s ", err=True, nl=False)
             if end:
                 click.echo("\r" + " " * 40 + "\r", err=True, nl=False)
 

@@ -12,6 +12,7 @@ from matplotlib.patches import Patch
 
 from tmlog.plot.common import contrast, faction_color, faction_linestyle, new_axes
 from tmlog.report.vp import FAMILIES
+from tmlog.words import count
 
 FAMILY_COLORS = {
     "initial": "#c9c9c9",
@@ -29,7 +30,7 @@ FAMILY_COLORS = {
 def _game_label(games: list[str]) -> str:
     if len(games) == 1:
         return PurePath(games[0]).name
-    return f"average of {len(games)} games"
+    return f"average of {count(len(games), 'game')}"
 
 
 def _rotate_if_crowded(ax: Axes, count: int) -> None:

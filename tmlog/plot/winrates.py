@@ -11,6 +11,7 @@ from matplotlib.figure import Figure
 
 from tmlog.plot.common import faction_color, new_axes
 from tmlog.plot.vp import label_factions
+from tmlog.words import count
 
 
 def plot_winrates(
@@ -70,7 +71,9 @@ def plot_winrates(
     ax.xaxis.set_major_formatter(lambda v, _pos: f"{v:.0%}")
     ax.set_xlabel("win rate, 95% Wilson interval (ties for first share the win)")
     if title is None:
-        counts = f"{results} results" if games is None else f"{_games(games)}, {results} results"
+        counts = count(results, "result")
+        if games is not None:
+            counts = f"{_games(games)}, {counts}"
         title = f"Win rate by faction ({counts}, 95% Wilson intervals)"
     ax.set_title(title)
     ax.grid(axis="x", alpha=0.3)
@@ -79,7 +82,7 @@ def plot_winrates(
 
 
 def _games(n: int) -> str:
-    return f"{n} game" if n == 1 else f"{n} games"
+    return count(n, "game")
 
 
 def plot_winrates_by(
@@ -101,7 +104,7 @@ def plot_winrates_by(
         n = int(group["games"].sum())
         values = key if isinstance(key, tuple) else (key,)
         named = ", ".join(f"{c} = {v}" for c, v in zip(columns, values, strict=True))
-        plot_winrates(group, ax=ax, title=f"{named} ({n} results)")
+        plot_winrates(group, ax=ax, title=f"{named} ({count(n, 'result')})")
     counts = "" if games is None else f"{_games(games)}, "
     fig.suptitle(f"Win rate by faction ({counts}95% Wilson intervals)", fontweight="bold")
     _fitted(axes[0])
