@@ -499,4 +499,4 @@ def render(
 
     board = board_frames(result)
     title = f"{PurePath(result.source).name} — {_where(result, stop)}"
-    _save(plot_board(board.hexes, board.bridges, title=title), output)
+    _save(plot_board(board.hexes, board.bridges, factions=board.factions, title=title), output)
