@@ -252,3 +252,25 @@ def test_each_kind_of_figure_has_one_precision_in_every_table(fmt: str) -> None:
                 assert len(three.split(".")[1]) == 3, (faction, three)
     # cultists won this game alone: 1 win of 1 game.
     assert "cultists" in one_game and " 1.00 " in one_game.replace("|", " ")
+
+
+# ------------------------------------------------------- one log or many
+
+
+def test_help_and_readme_say_which_commands_take_many_logs() -> None:
+    many = {"parse", "validate", "audit", "vp", "leech", "stats"}
+    one = {"replay", "render", "convert"}
+    for name in many | one:
+        (argument,) = [p for p in _command(name).params if isinstance(p, click.Argument)]
+        assert (argument.nargs == -1) == (name in many), name
+        assert ("--recursive" in _options(name)) == (name in many), name
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    assert "Every command takes files, directories" not in readme
+    assert (
+        "`parse`, `validate`, `audit`, `vp`, `leech` and `stats` take any number of\nfiles"
+        in readme
+    )
+    assert "`replay`,\n`render` and `convert` take one log" in readme
+    code, out, _ = run("--help")
+    assert code == 0
+    assert "replay, render and convert take one log" in " ".join(out.split())

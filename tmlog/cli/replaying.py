@@ -132,14 +132,22 @@ def _state_table(result: Replay, stop: Stop | None) -> str:
 
 @cli.command(name="replay")
 @click.argument("log", metavar="LOG")
-@click.option("--at", "at", metavar="ROW|R<round>T<turn>", help="Stop after this log line or turn.")
+@click.option(
+    "--at",
+    "at",
+    metavar="LINE|R<round>[T<turn>]",
+    help="Stop after this log line (120), at the end of a round (R3) or of one of its turns"
+    " (R3T2).",
+)
 @vp_variant_option
 @output_format_option("text", "json", default="text")
 @input_format_option
 def replay_command(
     log: str, at: str | None, vp_variant: str | None, fmt: str, input_format: InputFormat | None
 ) -> None:
-    """Replay a log and print the game state (at the end, or at --at).
+    """Replay one log and print the game state (at the end, or at --at).
+
+    LOG is a ledger export or a command log, or - for standard input.
 
     \b
     Examples:

@@ -455,7 +455,13 @@ def _where(result: Any, stop: Any) -> str:
 
 @cli.command()
 @click.argument("log", metavar="LOG")
-@click.option("--at", "at", metavar="ROW|R<round>T<turn>", help="Draw the map at this point.")
+@click.option(
+    "--at",
+    "at",
+    metavar="LINE|R<round>[T<turn>]",
+    help="Draw the map after this log line (120), at the end of a round (R3) or of one of"
+    " its turns (R3T2).",
+)
 @click.option(
     "-o",
     "--output",
@@ -475,10 +481,11 @@ def render(
     input_format: InputFormat | None,
     vp_variant: str | None,
 ) -> None:
-    """Draw the map: terrain, hex names, buildings, bridges and towns.
+    """Draw the map of one log: terrain, hex names, buildings, bridges and towns.
 
-    At the end of the log, or at --at: after a log line (120) or at the end
-    of a round's turn (R3T2), as `tmlog replay` does.
+    LOG is a ledger export or a command log, or - for standard input. The map
+    is drawn at the end of the log, or at --at, as `tmlog replay` stops; the
+    legend names each faction's player and VP there.
 
     \b
     Examples:

@@ -74,6 +74,12 @@ def cli() -> None:
 
     Logs are raw command logs (`faction: command` rows) or the site's
     tab-separated ledger export; the format is detected.
+
+    parse, validate, audit, vp, leech and stats take any number of files,
+    directories (their *.txt and *.log files; -r: at any depth) or - for
+    standard input; replay, render and convert take one log. Exit status: 0
+    all good, 1 a bad or illegal log (the others are still processed), 2 a
+    usage error. `tmlog COMMAND -h` tells more.
     """
 
 
