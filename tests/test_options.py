@@ -40,10 +40,10 @@ def _options(name: str) -> dict[str, click.Option]:
 
 
 def test_by_can_be_repeated_and_groups_by_each(tmp_path: Path) -> None:
+    # The corpus is replayed once, then read from the tests' private cache.
     code, out, err = run(
         "stats",
         str(LEDGERS),
-        "--no-cache",
         "-q",
         "--by",
         "seat",
@@ -60,17 +60,21 @@ def test_by_can_be_repeated_and_groups_by_each(tmp_path: Path) -> None:
     assert {r["players"] for r in rows} == {4}
     assert sum(r["games"] for r in rows) == 42 * 4 - 6
     # The same groups as --by seat alone, since every game has 4 players.
-    _, by_seat, _ = run(
-        "stats", str(LEDGERS), "--no-cache", "-q", "--by", "seat", "--format", "json"
-    )
+    _, by_seat, _ = run("stats", str(LEDGERS), "-q", "--by", "seat", "--format", "json")
     assert [(r["seat"], r["faction"], r["wins"]) for r in rows] == [
         (r["seat"], r["faction"], r["wins"]) for r in json.loads(by_seat)
     ]
-    # The text table has both columns too, and the plot one panel per pair.
+    # The text table has both columns too.
+    code, text, _ = run("stats", str(LEDGERS), "-q", "--by", "seat", "--by", "players")
+    assert code == 0
+    assert text.splitlines()[0].split()[:3] == ["seat", "players", "faction"]
+
+
+@pytest.mark.slow  # a figure of four panels, drawn and saved: seconds on a busy machine
+def test_the_plot_of_two_groupings_has_a_panel_per_pair(tmp_path: Path) -> None:
     code, text, _ = run(
         "stats",
         str(LEDGERS),
-        "--no-cache",
         "-q",
         "--by",
         "seat",
@@ -167,7 +171,9 @@ def test_cache_options_only_where_a_cache_is_used(name: str) -> None:
 # ------------------------------------------------------------------ --plot
 
 
-@pytest.mark.parametrize("suffix", ["pdf", "jpg", "webp", "eps"])
+@pytest.mark.parametrize(
+    "suffix", ["pdf", *(pytest.param(s, marks=pytest.mark.slow) for s in ("jpg", "webp", "eps"))]
+)
 def test_plot_writes_every_format_matplotlib_writes(tmp_path: Path, suffix: str) -> None:
     assert suffix in Figure().canvas.get_supported_filetypes()
     out = tmp_path / f"vp.{suffix}"
@@ -235,8 +241,8 @@ def test_every_command_that_takes_directories_takes_r(command: str, tmp_path: Pa
 @pytest.mark.parametrize("fmt", ["table", "markdown"])
 def test_each_kind_of_figure_has_one_precision_in_every_table(fmt: str) -> None:
     """``wins`` had 3 decimals when no value was over 1 (one game) and 2 otherwise."""
-    one_game = run("stats", str(GAME), "--no-cache", "-q", "--format", fmt)[1]
-    corpus = run("stats", str(LEDGERS), "--no-cache", "-q", "--format", fmt)[1]
+    one_game = run("stats", str(GAME), "-q", "--format", fmt)[1]
+    corpus = run("stats", str(LEDGERS), "-q", "--format", fmt)[1]
     for out in (one_game, corpus):
         lines = [
             line.strip("|").split("|" if fmt == "markdown" else None)

@@ -128,7 +128,9 @@ def three() -> Frames:
     return frames(records)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("by", [None, ["seat", "players"]])
+# Drawing and saving a figure of several panels takes seconds: the one-panel
+# case runs every day, the grouped one in the slow run.
+@pytest.mark.parametrize("by", [None, pytest.param(["seat", "players"], marks=pytest.mark.slow)])
 def test_no_win_rate_label_is_clipped(three: Frames, by: list[str] | None, tmp_path: Path) -> None:
     rates = faction_winrates(three.factions, by=by)
     assert "chaosmagicians" in rates["faction"].tolist()
