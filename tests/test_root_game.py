@@ -162,7 +162,7 @@ def test_validate_mixed_directory(tmp_path: Path) -> None:
     shutil.copy(R2G4, folder)
     shutil.copy(SAMPLE_TM, folder)
     (folder / "notes.md").write_text("not a log")
-    out = CliRunner().invoke(cli, ["validate", str(folder), "-q", "-j", "1", "--no-cache"])
+    out = CliRunner().invoke(cli, ["validate", str(folder), "-q", "-j", "1"])
     assert out.exit_code == 0, out.output
     assert out.stdout.splitlines() == [
         f"OK {folder / R2G4.name}: 4 factions, 29 turns, winner C, final VP C 30, A 28, O 27, P 13",
@@ -173,11 +173,11 @@ def test_validate_mixed_directory(tmp_path: Path) -> None:
 
 def test_strict_and_lenient_from_the_command_line(tmp_path: Path) -> None:
     game = DATA / "2020_11_25_winter_tournament_r2g3.rootlog"
-    lenient = CliRunner().invoke(cli, ["validate", str(game), "-q", "-j", "1", "--no-cache"])
+    lenient = CliRunner().invoke(cli, ["validate", str(game), "-q", "-j", "1"])
     assert lenient.exit_code == 0
     assert f"warning: {game}:46:20: piece letters swapped: 'r_b' read as 'b_r'" in lenient.stderr
     strict = CliRunner().invoke(
-        cli, ["validate", "--input-format", "rootlog-strict", str(game), "-q", "--no-cache"]
+        cli, ["validate", "--input-format", "rootlog-strict", str(game), "-q"]
     )
     assert strict.exit_code == 1 and "Traceback" not in strict.output
     assert strict.stderr.startswith(f"Error: {game}:46:20: unexpected 'r_b'")
@@ -187,7 +187,7 @@ def test_a_malformed_log_is_a_positioned_error(tmp_path: Path) -> None:
     bad = tmp_path / "bad.rootlog"
     bad.write_text("Map: Fall\nDeck: E&P\nC: a\nC:w->1/XE\n")
     for command in ("parse", "validate"):
-        options = ["--no-cache", "-q"] if command == "validate" else []
+        options = ["-q"] if command == "validate" else []
         out = CliRunner().invoke(cli, [command, str(bad), *options])
         assert out.exit_code == 1 and "Traceback" not in out.output
         assert f"Error: {bad}:4:10: unexpected end of line; expected a number" in out.stderr

@@ -32,8 +32,12 @@ if TYPE_CHECKING:
     from tmlog.report.vp import vp_breakdown
     from tmlog.report.winrates import faction_winrates
 
+DIST_NAME = "tmlog-games"
+"""The name tmlog is installed under (``pip install tmlog-games``): ``tmlog`` on
+PyPI is an unrelated project. The import name and the command are ``tmlog``."""
+
 try:
-    __version__ = version("tmlog")
+    __version__ = version(DIST_NAME)
 except PackageNotFoundError:  # running from a source tree that is not installed
     __version__ = "0.0.0+unknown"
 

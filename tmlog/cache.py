@@ -38,11 +38,12 @@ import contextlib
 import functools
 import hashlib
 import hmac
+import json
 import os
 import shutil
 import time
 import uuid
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -85,10 +86,16 @@ def code_fingerprint() -> str:
     return _fingerprint_of_installed_code()
 
 
-def content_key(data: bytes, input_format: str | None = None) -> str:
-    """The cache key of a log read with ``input_format`` (None: detected) by this code."""
+def content_key(
+    data: bytes, input_format: str | None = None, options: Mapping[str, Any] | None = None
+) -> str:
+    """The cache key of a log read with ``input_format`` (None: detected) by this code,
+    replayed with the game's replay ``options`` (``vp_variant``: another result)."""
     digest = hashlib.sha256(f"tmlog {LAYOUT}\0{code_fingerprint()}\0".encode())
     digest.update(f"{input_format or 'detect'}\0".encode())
+    if options:
+        # Without options the key is as before, so existing entries stay valid.
+        digest.update(json.dumps(dict(options), sort_keys=True).encode() + b"\0")
     digest.update(data)
     return digest.hexdigest()
 

@@ -31,7 +31,7 @@ import hashlib
 import os
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -119,27 +119,38 @@ def default_jobs() -> int:
 # ------------------------------------------------------------ the workers
 
 
-def process_log(log: Log, job: Job[T], input_format: str | None) -> T | Failure:
-    """Parse, replay and run ``job`` on one log, turning any error into a Failure."""
+def process_log(
+    log: Log, job: Job[T], input_format: str | None, options: Mapping[str, Any] | None = None
+) -> T | Failure:
+    """Parse, replay and run ``job`` on one log, turning any error into a Failure.
+
+    ``options`` go to the game's replay (``vp_variant`` for Terra Mystica).
+    """
     try:
         data = log.data if log.data is not None else read_bytes(log.path or log.source)
         game = GAMES.game_for(data, log.source, input_format)
         parsed = game.parse(data, source=log.source, input_format=input_format, partial=True)
         if isinstance(job, PerGame):
-            result: T = getattr(game, job.method)(parsed, game.replay(parsed))
+            result: T = getattr(game, job.method)(parsed, game.replay(parsed, **(options or {})))
             return result
-        return job(parsed, game.replay(parsed, **getattr(job, "replay_options", {})))
+        wanted = {**getattr(job, "replay_options", {}), **(options or {})}
+        return job(parsed, game.replay(parsed, **wanted))
     except TmlogError as exc:
         return Failure(log.source, str(exc))
     except Exception as exc:  # a bug in tmlog: report it, keep the run going
         return Failure(log.source, f"{log.source}: internal error: {type(exc).__name__}: {exc}")
 
 
-def process_chunk(chunk: Sequence[Log], job: Job[T], input_format: str | None) -> list[T | Failure]:
+def process_chunk(
+    chunk: Sequence[Log],
+    job: Job[T],
+    input_format: str | None,
+    options: Mapping[str, Any] | None = None,
+) -> list[T | Failure]:
     results: list[T | Failure] = []
     with _fewer_collections():
         for log in chunk:
-            item = process_log(log, job, input_format)
+            item = process_log(log, job, input_format, options)
             results.append(item)
     return results
 
@@ -198,10 +209,10 @@ check: PerGame[Checked] = PerGame("check")
 # ------------------------------------------------------------ reading logs
 
 
-def list_logs(paths: Iterable[str]) -> list[str | Failure]:
+def list_logs(paths: Iterable[str], *, recursive: bool = False) -> list[str | Failure]:
     """The logs named on a command line (files, directories, ``-``), problems in place."""
     out: list[str | Failure] = []
-    for item in iter_paths(paths):
+    for item in iter_paths(paths, recursive=recursive):
         if isinstance(item, TmlogError):
             out.append(Failure(getattr(item, "source", ""), str(item)))
         else:
@@ -242,9 +253,12 @@ class Runner(Generic[T]):
         input_format: str | None = None,
         jobs: int = 1,
         dask_scheduler: str | None = None,
+        replay_options: Mapping[str, Any] | None = None,
     ) -> None:
         self.job = job
         self.input_format = input_format
+        # An option left at None is the game's default: not passed at all.
+        self.replay_options = {k: v for k, v in (replay_options or {}).items() if v is not None}
         self.jobs = max(1, jobs)
         self.dask_scheduler = dask_scheduler
         self._pool: Any = None
@@ -258,8 +272,10 @@ class Runner(Generic[T]):
             try:
                 from distributed import Client
             except ImportError:
+                from tmlog import DIST_NAME
+
                 raise TmlogError(
-                    "--dask-scheduler needs dask and distributed: pip install 'tmlog[dask]'"
+                    f"--dask-scheduler needs dask and distributed: pip install '{DIST_NAME}[dask]'"
                 ) from None
             try:
                 address = probe(self.dask_scheduler)
@@ -295,7 +311,7 @@ class Runner(Generic[T]):
             return []
         if self._client is None and (self.jobs == 1 or len(logs) <= CHUNK):
             # A handful of logs: starting worker processes would cost more.
-            return process_chunk(logs, self.job, self.input_format)
+            return process_chunk(logs, self.job, self.input_format, self.replay_options)
         if self._client is None:
             return self._map_pool(logs)
         chunks = list(_windows(logs, CHUNK))
@@ -305,6 +321,7 @@ class Runner(Generic[T]):
                 chunks,
                 job=self.job,
                 input_format=self.input_format,
+                options=self.replay_options,
                 pure=False,
             )
             self._wait_while_connected(futures)
@@ -342,7 +359,7 @@ class Runner(Generic[T]):
                 max_workers=self.jobs, initializer=die_with_parent, initargs=(os.getpid(),)
             )
         future: Future[list[T | Failure]] = self._pool.submit(
-            process_chunk, chunk, self.job, self.input_format
+            process_chunk, chunk, self.job, self.input_format, self.replay_options
         )
         return future
 
@@ -394,10 +411,11 @@ class Runner(Generic[T]):
             return [Failure(log.source, message)]
 
     def run(
-        self, paths: Iterable[str], *, progress: Progress | None = None
+        self, paths: Iterable[str], *, progress: Progress | None = None, recursive: bool = False
     ) -> Iterator[T | Failure]:
-        """The job's result (or a Failure) for every log named by ``paths``, in order."""
-        names = list_logs(paths)
+        """The job's result (or a Failure) for every log named by ``paths``, in order
+        (``recursive``: directories at any depth)."""
+        names = list_logs(paths, recursive=recursive)
         done = 0
         local = self.dask_scheduler is None
         for window in _windows(names, WINDOW):
@@ -425,6 +443,8 @@ def iter_records(
     tables: Sequence[str] | None = None,
     progress: Progress | None = None,
     on_duplicate: Callable[[Duplicate], None] | None = None,
+    replay_options: Mapping[str, Any] | None = None,
+    recursive: bool = False,
 ) -> Iterator[Record | Failure]:
     """One record (or :class:`Failure`) per log named by ``paths``, in order: for a
     Terra Mystica log a :class:`~tmlog.games.terra_mystica.record.GameRecord`.
@@ -437,12 +457,22 @@ def iter_records(
         progress: called with (done, total) after each window of logs.
         on_duplicate: if given, a log holding the same game as one before it
             (:func:`game_fingerprint`) is left out and passed to it instead.
+        replay_options: the game's replay options (``{"vp_variant": "yucata_fjords"}``);
+            they are part of the cache key.
+        recursive: read directories at any depth.
     """
-    names = list_logs(paths)
+    options = {k: v for k, v in (replay_options or {}).items() if v is not None}
+    names = list_logs(paths, recursive=recursive)
     seen: dict[str, str] = {}
     done = 0
     last = time.monotonic()
-    with Runner(record, input_format=input_format, jobs=jobs, dask_scheduler=dask_scheduler) as r:
+    with Runner(
+        record,
+        input_format=input_format,
+        jobs=jobs,
+        dask_scheduler=dask_scheduler,
+        replay_options=options,
+    ) as r:
         local = dask_scheduler is None and cache is None and on_duplicate is None
         for window in _windows(names, WINDOW):
             items = [
@@ -456,7 +486,7 @@ def iter_records(
                 from tmlog.cache import content_key
 
                 keys = [
-                    content_key(i.data, input_format)
+                    content_key(i.data, input_format, options)
                     if isinstance(i, Log) and i.data is not None
                     else None
                     for i in items

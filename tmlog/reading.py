@@ -185,12 +185,13 @@ def read_text(path: str) -> str:
     return decode(read_bytes(path), "<stdin>" if path == STDIN else path)
 
 
-def iter_paths(paths: Iterable[str]) -> Iterator[str | InputError]:
+def iter_paths(paths: Iterable[str], *, recursive: bool = False) -> Iterator[str | InputError]:
     """Command-line paths with each directory replaced by its logs, problems in line.
 
-    A directory stands for its ``*.txt``, ``*.log`` and ``*.rootlog`` files (not
-    recursively), sorted by name; other files in it are not logs and are
-    left alone. ``-`` (standard input) and plain files are kept as given.
+    A directory stands for its ``*.txt``, ``*.log`` and ``*.rootlog`` files, sorted by name
+    (``recursive``: and those of the directories inside it, at any depth,
+    each directory read once however symbolic links loop back); other files
+    in it are not logs and are left alone. ``-`` (standard input) and plain files are kept as given.
     Instead of stopping at a problem — a missing path, a directory without
     logs, a log that is a broken or looping symbolic link or cannot be
     read — an :class:`~tmlog.errors.InputError` is yielded in its place, so a
@@ -212,17 +213,57 @@ def iter_paths(paths: Iterable[str]) -> Iterator[str | InputError]:
         elif not is_dir:
             yield path
         else:
+            problems: list[InputError] = []
             try:
-                entries = sorted(p.iterdir())
+                logs = _logs_in(p, recursive=recursive, problems=problems)
             except OSError as exc:
                 yield InputError(path, exc.strerror or str(exc))
                 continue
-            logs = [e for e in entries if e.suffix in LOG_SUFFIXES]
-            if not logs:
-                yield InputError(path, "directory holds no *.txt, *.log or *.rootlog files")
+            yield from problems
+            if not logs and not problems:
+                where = "directory (or any inside it)" if recursive else "directory"
+                yield InputError(path, f"{where} holds no *.txt, *.log or *.rootlog files")
             for entry in logs:
                 problem = _file_problem(entry)
                 yield InputError(str(entry), problem) if problem else str(entry)
+
+
+def _logs_in(folder: Path, *, recursive: bool, problems: list[InputError]) -> list[Path]:
+    """The log entries (:data:`LOG_SUFFIXES`) of ``folder`` (and, if ``recursive``, of the
+    folders under it), sorted by path; a folder inside that cannot be read is
+    added to ``problems``.
+
+    A folder is entered once, known by its device and inode: a symbolic link
+    back to a folder above (a loop) or beside is not followed again.
+    """
+    if not recursive:
+        return [e for e in sorted(folder.iterdir()) if e.suffix in LOG_SUFFIXES]
+    seen: set[tuple[int, int]] = set()
+    found: list[Path] = []
+    todo = [folder]
+    while todo:
+        current = todo.pop()
+        try:
+            info = current.stat()
+            entries = sorted(current.iterdir())
+        except OSError as exc:
+            if current is folder:
+                raise
+            problems.append(InputError(str(current), exc.strerror or str(exc)))
+            continue
+        if (info.st_dev, info.st_ino) in seen:
+            continue
+        seen.add((info.st_dev, info.st_ino))
+        for entry in entries:
+            try:
+                is_dir = entry.is_dir()
+            except OSError:  # a looping link: is_dir() says False on most systems
+                is_dir = False
+            if is_dir:
+                todo.append(entry)
+            elif entry.suffix in LOG_SUFFIXES:
+                found.append(entry)
+    return sorted(found, key=lambda e: e.parts)
 
 
 def _why_missing(p: Path) -> str:

@@ -63,9 +63,10 @@ def parse(paths: tuple[str, ...], fmt: str, input_format: str | None) -> None:
 )
 @force_option
 def convert(ledger: str, target: str, output: str) -> None:
-    """Convert a ledger export into the raw command log the engine replays.
+    """Convert one ledger export into the raw command log the engine replays.
 
-    An existing output file is kept unless --force is given.
+    LEDGER is a ledger export, or - for standard input. An existing output
+    file is kept unless --force is given.
 
     \b
     Example:

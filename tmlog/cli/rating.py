@@ -18,11 +18,14 @@ import click
 
 from tmlog.cli.shell import (
     CorpusSettings,
+    cache_options,
     cli,
     corpus_options,
     input_format_option,
     input_paths,
     output_format_option,
+    recursive,
+    vp_variant_option,
 )
 from tmlog.errors import TmlogError
 from tmlog.reading import STDIN, iter_paths
@@ -96,7 +99,7 @@ class MixedInputs:
         if self.games:
             ids = {g.id: g for g in self.games}
             self.logs = []
-            for item in iter_paths(others):
+            for item in iter_paths(others, recursive=recursive()):
                 if isinstance(item, TmlogError):
                     self.logs.append(getattr(item, "source", "") or str(item))
                 elif item != STDIN and (game := ids.get(game_id_of_log(item))) is not None:
@@ -213,6 +216,7 @@ def gather_games(
     input_format: str | None,
     corpus: CorpusSettings,
     fail: Callable[[str], None],
+    vp_variant: str | None = None,
 ) -> tuple[MixedInputs, list[Record]]:
     """Results files read and logs replayed: the inputs and the logs' records (games
     and factions only; those that failed go to ``fail``)."""
@@ -229,6 +233,7 @@ def gather_games(
             dask_scheduler=corpus.dask_scheduler,
             tables=("games", "factions"),
             progress=corpus.progress(),
+            replay_options={"vp_variant": vp_variant},
             on_duplicate=lambda d: mixed.duplicates.append((d.source, d.same_as)),
         ):
             if isinstance(item, Failure):
@@ -251,9 +256,16 @@ def gather_games(
 )
 @output_format_option(*FORMATS, default="table")
 @input_format_option
+@vp_variant_option
 @corpus_options
+@cache_options
 def ratings(
-    paths: tuple[str, ...], show: str, fmt: str, input_format: str | None, **corpus: Any
+    paths: tuple[str, ...],
+    show: str,
+    fmt: str,
+    input_format: str | None,
+    vp_variant: str | None,
+    **corpus: Any,
 ) -> None:
     """Player and faction Elo ratings, as terra.snellman.net computes them.
 
@@ -285,7 +297,9 @@ def ratings(
     from tmlog.report.ratings import compute_ratings
 
     messages: list[str] = []
-    mixed, records = gather_games(paths, input_format, CorpusSettings(**corpus), messages.append)
+    mixed, records = gather_games(
+        paths, input_format, CorpusSettings(**corpus), messages.append, vp_variant
+    )
     from_logs, unfinished = log_games(records, messages.append)
     games = [*mixed.games, *from_logs]
     result = compute_ratings(games)

@@ -15,13 +15,15 @@ from tmlog.cli.shell import (
     input_format_option,
     input_paths,
     output_format_option,
+    recursive,
     require_game,
+    vp_variant_option,
 )
 from tmlog.corpus import Failure, Runner, check
 from tmlog.games.terra_mystica.audit import AuditReport, audit_job
 from tmlog.games.terra_mystica.parse import InputFormat, parse_file
 from tmlog.games.terra_mystica.replay import Replay, Stop, replay
-from tmlog.games.terra_mystica.replay.tiles import VP_SETUPS
+from tmlog.words import count
 
 # ASCII digits only: '²'.isdigit() is true but int('²') fails.
 _AT = re.compile(r"^[Rr](\d+)(?:[Tt](\d+))?$", re.ASCII)
@@ -131,19 +133,22 @@ def _state_table(result: Replay, stop: Stop | None) -> str:
 
 @cli.command(name="replay")
 @click.argument("log", metavar="LOG")
-@click.option("--at", "at", metavar="ROW|R<round>T<turn>", help="Stop after this log line or turn.")
 @click.option(
-    "--vp-variant",
-    type=click.Choice(sorted(VP_SETUPS)),
-    default=None,
-    help="Starting VP per faction, instead of the map's own (variants of the rulebook).",
+    "--at",
+    "at",
+    metavar="LINE|R<round>[T<turn>]",
+    help="Stop after this log line (120), at the end of a round (R3) or of one of its turns"
+    " (R3T2).",
 )
+@vp_variant_option
 @output_format_option("text", "json", default="text")
 @input_format_option
 def replay_command(
     log: str, at: str | None, vp_variant: str | None, fmt: str, input_format: InputFormat | None
 ) -> None:
-    """Replay a log and print the game state (at the end, or at --at).
+    """Replay one log and print the game state (at the end, or at --at).
+
+    LOG is a ledger export or a command log, or - for standard input.
 
     \b
     Examples:
@@ -177,8 +182,14 @@ def replay_command(
 @cli.command()
 @input_paths
 @input_format_option
+@vp_variant_option
 @corpus_options
-def validate(paths: tuple[str, ...], input_format: InputFormat | None, **corpus: Any) -> None:
+def validate(
+    paths: tuple[str, ...],
+    input_format: InputFormat | None,
+    vp_variant: str | None,
+    **corpus: Any,
+) -> None:
     """Replay each log through the rules; one line per log.
 
     Prints `OK path: …, final VP …` or `path:line: command: the rule it
@@ -191,10 +202,14 @@ def validate(paths: tuple[str, ...], input_format: InputFormat | None, **corpus:
     settings = CorpusSettings(**corpus)
     failed = 0
     runner = Runner(
-        check, input_format=input_format, jobs=settings.jobs, dask_scheduler=settings.dask_scheduler
+        check,
+        input_format=input_format,
+        jobs=settings.jobs,
+        dask_scheduler=settings.dask_scheduler,
+        replay_options={"vp_variant": vp_variant},
     )
     with runner:
-        for item in runner.run(paths, progress=settings.progress()):
+        for item in runner.run(paths, progress=settings.progress(), recursive=recursive()):
             if isinstance(item, Failure):
                 click.echo(f"Error: {item.message}", err=True)
                 failed += 1
@@ -212,10 +227,6 @@ def validate(paths: tuple[str, ...], input_format: InputFormat | None, **corpus:
 
 
 # ----------------------------------------------------------------- audit
-
-
-def _plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else many or one + 's'}"
 
 
 def _report(report: AuditReport) -> dict[str, Any]:
@@ -248,8 +259,9 @@ def _record(report: AuditReport, d: Any) -> dict[str, Any]:
 @cli.command(name="audit")
 @input_paths
 @output_format_option("text", "json", default="text")
+@vp_variant_option
 @corpus_options
-def audit_command(paths: tuple[str, ...], fmt: str, **corpus: Any) -> None:
+def audit_command(paths: tuple[str, ...], fmt: str, vp_variant: str | None, **corpus: Any) -> None:
     """Compare every recorded value of ledger exports with a replay.
 
     Every row's VP, C, W, P, power bowls, cult positions and power offers,
@@ -266,10 +278,14 @@ def audit_command(paths: tuple[str, ...], fmt: str, **corpus: Any) -> None:
     records: list[dict[str, Any]] = []
     checked = rows = diverged = matched = failed = 0
     runner = Runner(
-        audit_job, input_format="ledger", jobs=settings.jobs, dask_scheduler=settings.dask_scheduler
+        audit_job,
+        input_format="ledger",
+        jobs=settings.jobs,
+        dask_scheduler=settings.dask_scheduler,
+        replay_options={"vp_variant": vp_variant},
     )
     with runner:
-        for report in runner.run(paths, progress=settings.progress()):
+        for report in runner.run(paths, progress=settings.progress(), recursive=recursive()):
             if isinstance(report, Failure):
                 click.echo(f"Error: {report.message}", err=True)
                 failed += 1
@@ -290,18 +306,18 @@ def audit_command(paths: tuple[str, ...], fmt: str, **corpus: Any) -> None:
             if report.ok:
                 ranked = ", ".join(f"{name} {vp}" for name, vp in report.ranked_vp)
                 click.echo(
-                    f"OK {report.source}: {_plural(report.rows_compared, 'row')} match,"
+                    f"OK {report.source}: {count(report.rows_compared, 'row')} match,"
                     f" final VP {ranked}"
                 )
             elif report.divergences:
                 click.echo(
-                    f"DIVERGES {report.source}: {_plural(len(report.divergences), 'divergence')}"
+                    f"DIVERGES {report.source}: {count(len(report.divergences), 'divergence')}"
                 )
     if fmt == "json":
         click.echo(json.dumps(records, indent=2))
     else:
         click.echo(
-            f"{_plural(checked, 'ledger')} audited, {_plural(rows, 'row')} compared: "
+            f"{count(checked, 'ledger')} audited, {count(rows, 'row')} compared: "
             f"{matched} match, {diverged} diverge, {failed} failed"
         )
     if diverged or failed:

@@ -20,14 +20,18 @@ from tmlog.cli.output import checked_output, force_option, forced, write_atomic
 from tmlog.cli.replaying import check_within, parse_at
 from tmlog.cli.shell import (
     CorpusSettings,
+    cache_options,
     cli,
     corpus_options,
     input_format_option,
     input_paths,
     output_format_option,
+    recursive,
     require_game,
+    vp_variant_option,
 )
 from tmlog.games.terra_mystica.parse import InputFormat, parse_file
+from tmlog.words import count
 
 if TYPE_CHECKING:
     from tmlog.records import Record
@@ -38,14 +42,34 @@ F = TypeVar("F", bound=Callable[..., Any])
 FORMATS = ("table", "csv", "json", "markdown")
 
 
+def checked_picture(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """A picture option's callback: a format matplotlib writes, a target that may be
+    written, both checked before any work is done or any table printed."""
+    if value is None:
+        return None
+    from tmlog.plot.common import picture_formats
+
+    suffix = PurePath(value).suffix.lower().lstrip(".")
+    formats = picture_formats()
+    if suffix not in formats:
+        raise click.BadParameter(
+            f"{value}: the file name must end in a picture format matplotlib writes:"
+            f" {', '.join('.' + f for f in formats)}",
+            ctx=ctx,
+            param=param,
+        )
+    return checked_output(ctx, param, value)
+
+
 def _plot_option(what: str) -> Callable[[F], F]:
     plot = click.option(
         "--plot",
         "plot_path",
         type=click.Path(dir_okay=False, writable=True),
-        metavar="FILE.png|FILE.svg",
-        callback=checked_output,
-        help=f"Also draw {what} into this file (kept if it exists, unless --force).",
+        metavar="FILE.png|FILE.svg|FILE.pdf|…",
+        callback=checked_picture,
+        help=f"Also draw {what} into this file (the format from its suffix;"
+        " kept if it exists, unless --force).",
     )
 
     def both(func: F) -> F:
@@ -71,7 +95,7 @@ class _Failures:
             return ""
         shown = ", ".join(f"{a} = {b}" for a, b in self.duplicates[:3])
         more = ", …" if len(self.duplicates) > 3 else ""
-        return f"{_count(len(self.duplicates), 'duplicate')} ({shown}{more})"
+        return f"{count(len(self.duplicates), 'duplicate')} ({shown}{more})"
 
     def add(self, message: str) -> None:
         self.messages.append(message)
@@ -84,7 +108,9 @@ class _Failures:
         if self.defer:
             total = read + len(self.messages)
             click.echo(
-                f"{len(self.messages)} of {total} logs failed and are not counted:", err=True
+                f"{len(self.messages)} of {count(total, 'log')} failed"
+                f" and {'is' if total == 1 else 'are'} not counted:",
+                err=True,
             )
             for message in self.messages:
                 click.echo(f"  {message}", err=True)
@@ -98,6 +124,7 @@ def _iter_records(
     corpus: CorpusSettings,
     tables: tuple[str, ...] | None = None,
     *,
+    vp_variant: str | None,
     warn: bool = True,
 ) -> Iterator[Record]:
     """The records of the logs that replayed; the others go to ``failures``."""
@@ -112,6 +139,8 @@ def _iter_records(
         tables=tables,
         progress=corpus.progress(),
         on_duplicate=failures.duplicate,
+        replay_options={"vp_variant": vp_variant},
+        recursive=recursive(),
     ):
         if isinstance(item, Failure):
             failures.add(item.message)
@@ -129,8 +158,9 @@ def _records(
     input_format: InputFormat | None,
     failures: _Failures,
     corpus: CorpusSettings,
+    vp_variant: str | None,
 ) -> list[Record]:
-    records = list(_iter_records(paths, input_format, failures, corpus))
+    records = list(_iter_records(paths, input_format, failures, corpus, vp_variant=vp_variant))
     if failures.duplicates:
         click.echo(f"left out: {failures.duplicates_note()}", err=True)
     return records
@@ -140,10 +170,6 @@ def _tables(records: list[Record]) -> Frames:
     from tmlog.report.frames import frames
 
     return frames(records)
-
-
-def _count(n: int, what: str) -> str:
-    return f"{n} {what}" if n == 1 else f"{n} {what}s"
 
 
 def _echo(text: str) -> None:
@@ -169,13 +195,16 @@ def _save(ax: Any, path: str) -> None:
     "--timeline", is_flag=True, help="VP after setup, after each round and after final scoring."
 )
 @input_format_option
+@vp_variant_option
 @corpus_options
+@cache_options
 def vp(
     paths: tuple[str, ...],
     fmt: str,
     plot_path: str | None,
     timeline: bool,
     input_format: InputFormat | None,
+    vp_variant: str | None,
     **corpus: Any,
 ) -> None:
     """VP of each faction by source: where the points came from.
@@ -203,7 +232,7 @@ def vp(
     from tmlog.report.vp import vp_breakdown, vp_families, vp_timeline, without_dropped
 
     failures = _Failures(defer=False)
-    records = _records(paths, input_format, failures, CorpusSettings(**corpus))
+    records = _records(paths, input_format, failures, CorpusSettings(**corpus), vp_variant)
     if records:
         tables = _tables(records)
         if timeline:
@@ -219,7 +248,7 @@ def vp(
             # One game: every faction. Averages over games: as in `stats`,
             # factions that dropped out are left out.
             several = len(records) > 1
-            note = f" — average of {len(records)} games, dropped factions left out"
+            note = f" — average of {count(len(records), 'game')}, dropped factions left out"
             if timeline:
                 shown = without_dropped(table, tables.factions) if several else table
                 title = f"VP after each round{note}" if several else None
@@ -244,13 +273,16 @@ def vp(
 )
 @_plot_option("the who-fed-whom heatmap and power gained against VP paid")
 @input_format_option
+@vp_variant_option
 @corpus_options
+@cache_options
 def leech(
     paths: tuple[str, ...],
     fmt: str,
     feeding: bool,
     plot_path: str | None,
     input_format: InputFormat | None,
+    vp_variant: str | None,
     **corpus: Any,
 ) -> None:
     """Power offered to each faction, taken, refused, and the VP paid for it.
@@ -277,7 +309,7 @@ def leech(
     from tmlog.report.output import format_frame
 
     failures = _Failures(defer=False)
-    records = _records(paths, input_format, failures, CorpusSettings(**corpus))
+    records = _records(paths, input_format, failures, CorpusSettings(**corpus), vp_variant)
     if records:
         tables = _tables(records)
         if "leech" not in tables:  # a game without power leech (Root)
@@ -303,9 +335,10 @@ _BY_CHOICES = ("players", "map", "seat", "final-scoring", "rating-band")
 @click.option(
     "--by",
     type=click.Choice(_BY_CHOICES),
-    default=None,
+    multiple=True,
     help="Also group by player count, map, seat (start order), final scoring, or the"
-    " rating of the game's weakest player (all, 1000+, 1250+, as the site does).",
+    " rating of the game's weakest player (all, 1000+, 1250+, as the site does);"
+    " repeat it to group by several (--by seat --by players).",
 )
 @click.option(
     "--min-rating",
@@ -317,14 +350,17 @@ _BY_CHOICES = ("players", "map", "seat", "final-scoring", "rating-band")
 @output_format_option(*FORMATS, default="table")
 @_plot_option("each faction's win rate with its interval")
 @input_format_option
+@vp_variant_option
 @corpus_options
+@cache_options
 def stats(
     paths: tuple[str, ...],
-    by: str | None,
+    by: tuple[str, ...],
     min_rating: float | None,
     fmt: str,
     plot_path: str | None,
     input_format: InputFormat | None,
+    vp_variant: str | None,
     **corpus: Any,
 ) -> None:
     """Faction win rates over many games.
@@ -352,7 +388,7 @@ def stats(
     Examples:
       tmlog stats games/
       tmlog stats games/ --by seat --format markdown
-      tmlog stats games/ --plot winrates.png
+      tmlog stats games/ --by seat --by players --plot winrates.png
       tmlog stats results-2024-*.json --min-rating 1250
     """
     from tmlog.cli.rating import MixedInputs, rated_factions
@@ -381,7 +417,7 @@ def stats(
         tables = frames(chunk)
         factions = tables.factions if rate is None else rate(tables.factions)
         tallies.append(winrate_tallies(factions, by=by))
-        if by == "rating-band":  # each game is in up to three bands: count it once
+        if "rating-band" in by:  # each game is in up to three bands: count it once
             factions = factions[factions["rating_band"] == "all"]
         if rate is not None:
             rated_games.update(factions.loc[factions["finished"].astype(bool), "game"])
@@ -400,12 +436,14 @@ def stats(
         failures,
         settings,
         tables=("games", "factions"),
+        vp_variant=vp_variant,
         warn=False,
     )
-    if min_rating is not None or by == "rating-band":
+    bands = "rating-band" in by
+    if min_rating is not None or bands:
         # Ratings need every game first: then one part.
         logged = list(logs) if mixed.logs else []
-        rate = rated_factions(mixed.games, logged, min_rating, by == "rating-band")
+        rate = rated_factions(mixed.games, logged, min_rating, bands)
         chunk.extend([*mixed.records(), *logged])
     else:
         for record in itertools.chain(mixed.records(), logs if mixed.logs else ()):
@@ -415,7 +453,7 @@ def stats(
     if chunk or not tallies:
         tally()
     rates = winrates_from_tallies(add_tallies(tallies, by=by), by=by)
-    if by == "rating-band":
+    if "rating-band" in by:
         from tmlog.report.ratings import BANDS
 
         order = {label: i for i, (_, label) in enumerate(BANDS)}
@@ -423,8 +461,8 @@ def stats(
     _echo(format_frame(rates, fmt))
     games = counted - unfinished
     note = (
-        f"{_count(games, 'game')}; left out: {_count(dropped, 'dropped faction')},"
-        f" {_count(unfinished, 'unfinished game')}"
+        f"{count(games, 'game')}; left out: {count(dropped, 'dropped faction')},"
+        f" {count(unfinished, 'unfinished game')}"
     )
     if failures.duplicates:
         note += f", {failures.duplicates_note()}"
@@ -432,7 +470,7 @@ def stats(
         note += f", {mixed.note()}"
     if min_rating is not None:
         note += (
-            f"; counted: {_count(len(rated_games), 'game')} whose players are all rated"
+            f"; counted: {count(len(rated_games), 'game')} whose players are all rated"
             f" {min_rating:g}+"
         )
     click.echo(
@@ -443,7 +481,7 @@ def stats(
     elif plot_path:
         from tmlog.plot import plot_winrates_by
 
-        axes = plot_winrates_by(rates, BY[by][1] if by else None)
+        axes = plot_winrates_by(rates, [BY[b][1] for b in dict.fromkeys(by)], games=games)
         _save(axes[0], plot_path)
     failures.finish(counted)
 
@@ -464,23 +502,37 @@ def _where(result: Any, stop: Any) -> str:
 
 @cli.command()
 @click.argument("log", metavar="LOG")
-@click.option("--at", "at", metavar="ROW|R<round>T<turn>", help="Draw the map at this point.")
+@click.option(
+    "--at",
+    "at",
+    metavar="LINE|R<round>[T<turn>]",
+    help="Draw the map after this log line (120), at the end of a round (R3) or of one of"
+    " its turns (R3T2).",
+)
 @click.option(
     "-o",
     "--output",
     required=True,
     type=click.Path(dir_okay=False, writable=True),
-    metavar="FILE.png|FILE.svg",
-    callback=checked_output,
-    help="The picture to write (kept if it exists, unless --force).",
+    metavar="FILE.png|FILE.svg|FILE.pdf|…",
+    callback=checked_picture,
+    help="The picture to write, in the format of its suffix (kept if it exists, unless --force).",
 )
 @force_option
 @input_format_option
-def render(log: str, at: str | None, output: str, input_format: InputFormat | None) -> None:
-    """Draw the map: terrain, hex names, buildings, bridges and towns.
+@vp_variant_option
+def render(
+    log: str,
+    at: str | None,
+    output: str,
+    input_format: InputFormat | None,
+    vp_variant: str | None,
+) -> None:
+    """Draw the map of one log: terrain, hex names, buildings, bridges and towns.
 
-    At the end of the log, or at --at: after a log line (120) or at the end
-    of a round's turn (R3T2), as `tmlog replay` does.
+    LOG is a ledger export or a command log, or - for standard input. The map
+    is drawn at the end of the log, or at --at, as `tmlog replay` stops; the
+    legend names each faction's player and VP there.
 
     \b
     Examples:
@@ -490,12 +542,9 @@ def render(log: str, at: str | None, output: str, input_format: InputFormat | No
     from tmlog.games.terra_mystica.replay import replay
 
     stop = parse_at(at)
-    suffix = PurePath(output).suffix.lower()
-    if suffix not in (".png", ".svg"):
-        raise click.BadParameter("the file must end in .png or .svg", param_hint="-o")
     require_game(log, input_format, "terra_mystica", "render")
     parsed = parse_file(log, input_format)
-    result = replay(parsed, stop=stop)
+    result = replay(parsed, stop=stop, vp_variant=vp_variant)
     if result.error is not None:
         raise result.error
     if stop is not None and at is not None:
@@ -505,4 +554,4 @@ def render(log: str, at: str | None, output: str, input_format: InputFormat | No
 
     board = board_frames(result)
     title = f"{PurePath(result.source).name} — {_where(result, stop)}"
-    _save(plot_board(board.hexes, board.bridges, title=title), output)
+    _save(plot_board(board.hexes, board.bridges, factions=board.factions, title=title), output)

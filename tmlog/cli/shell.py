@@ -14,10 +14,11 @@ from typing import Any, TypeVar
 
 import click
 
-from tmlog import __version__
+from tmlog import DIST_NAME, __version__
 from tmlog.errors import TmlogError
 from tmlog.games import GAMES, AnyGame
 from tmlog.reading import STDIN, iter_paths, read_bytes
+from tmlog.words import count
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -74,6 +75,12 @@ def cli() -> None:
     Logs are raw command logs (`faction: command` rows) or the site's
     tab-separated ledger export; the format is detected. Root games in
     Rootlog notation (`*.rootlog`) are read by parse and validate.
+
+    parse, validate, audit, vp, leech and stats take any number of files,
+    directories (their *.txt, *.log and *.rootlog files; -r: at any depth) or - for
+    standard input; replay, render and convert take one log. Exit status: 0
+    all good, 1 a bad or illegal log (the others are still processed), 2 a
+    usage error. `tmlog COMMAND -h` tells more.
     """
 
 
@@ -99,9 +106,47 @@ def output_format_option(*choices: str, default: str) -> Callable[[F], F]:
     )
 
 
+_RECURSIVE = "tmlog.recursive"
+
+
+def _remember_recursive(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    ctx.meta[_RECURSIVE] = value
+
+
 def input_paths(func: F) -> F:
-    """The ``PATH...`` argument of a command that reads logs."""
+    """The ``PATH...`` argument of a command that reads logs, and its ``-r/--recursive``."""
+    func = click.option(
+        "-r",
+        "--recursive",
+        is_flag=True,
+        expose_value=False,
+        callback=_remember_recursive,
+        help="Also read the logs in the folders inside a folder, at any depth.",
+    )(func)
     return click.argument("paths", nargs=-1, required=True, metavar="PATH...")(func)
+
+
+def recursive() -> bool:
+    """Whether the running command was given ``-r/--recursive``."""
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx is not None and ctx.meta.get(_RECURSIVE))
+
+
+def _vp_variants() -> list[str]:
+    from tmlog.games.terra_mystica.replay.tiles import VP_SETUPS
+
+    return sorted(VP_SETUPS)
+
+
+def vp_variant_option(func: F) -> F:
+    """``--vp-variant``: the same choices and help on every command that replays."""
+    return click.option(
+        "--vp-variant",
+        type=click.Choice(_vp_variants()),
+        default=None,
+        help="Replay with this starting-VP table instead of the map's own"
+        " (a variant of the rulebook).",
+    )(func)
 
 
 def _dask_address(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -118,7 +163,7 @@ def _dask_address(ctx: click.Context, param: click.Parameter, value: str | None)
 
 
 def corpus_options(func: F) -> F:
-    """``--jobs``, ``--cache``/``--no-cache``, ``--quiet`` and ``--dask-scheduler``."""
+    """``--jobs``, ``--quiet`` and ``--dask-scheduler``: how many logs are replayed."""
     options = [
         click.option(
             "-j",
@@ -127,26 +172,35 @@ def corpus_options(func: F) -> F:
             default=None,
             help="Replay this many logs in parallel (default: all cores).",
         ),
-        click.option(
-            "--cache",
-            "cache_dir",
-            type=click.Path(file_okay=False),
-            default=None,
-            help="Results cache directory (default: the user's cache directory).",
-        ),
-        click.option("--no-cache", is_flag=True, help="Replay every log; read and write no cache."),
-        click.option("-q", "--quiet", is_flag=True, help="No progress bar."),
+        click.option("-q", "--quiet", is_flag=True, help="No progress line."),
         click.option(
             "--dask-scheduler",
             metavar="ADDRESS",
             default=None,
             callback=_dask_address,
-            help="Replay on this Dask distributed cluster (pip install 'tmlog[dask]').",
+            help=f"Replay on this Dask distributed cluster (pip install '{DIST_NAME}[dask]').",
         ),
     ]
     for option in reversed(options):
         func = option(func)
     return func
+
+
+cache_dir_option = click.option(
+    "--cache",
+    "cache_dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Results cache directory (default: the user's cache directory).",
+)
+
+
+def cache_options(func: F) -> F:
+    """``--cache DIR`` and ``--no-cache``: only on the commands that keep results."""
+    func = click.option(
+        "--no-cache", is_flag=True, help="Replay every log; read and write no cache."
+    )(func)
+    return cache_dir_option(func)
 
 
 class CorpusSettings:
@@ -184,7 +238,7 @@ class CorpusSettings:
         def show(done: int, total: int) -> None:
             rate = done / max(time.monotonic() - start, 1e-9)
             end = "\n" if done >= total else ""
-            click.echo(f"\r{done}/{total} logs, {rate:.0f}/s ", err=True, nl=False)
+            click.echo(f"\r{done}/{count(total, 'log')}, {rate:.0f}/s ", err=True, nl=False)
             if end:
                 click.echo("\r" + " " * 40 + "\r", err=True, nl=False)
 
@@ -237,7 +291,7 @@ class Inputs:
         self.failed += 1
 
     def files(self) -> Iterator[str]:
-        for item in iter_paths(self.paths):
+        for item in iter_paths(self.paths, recursive=recursive()):
             if isinstance(item, TmlogError):
                 self.fail(item)
             else:

@@ -139,10 +139,50 @@ def _cells(hexes: pd.DataFrame) -> list[_Cell]:
     return cells
 
 
+def _luminance(color: str) -> float:
+    """Relative luminance of a ``#rrggbb`` colour (WCAG 2)."""
+
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(int(color[i : i + 2], 16)) for i in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: str, b: str) -> float:
+    """WCAG contrast ratio of two ``#rrggbb`` colours: 1 (the same) to 21 (black on white)."""
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+_DARK_EDGE, _LIGHT_EDGE = "#111111", "#f4f4f4"
+HALO_WIDTH = 3.0
+"""Width (points) of the ring around a building, in the colour that stands out from its hex."""
+
+
+def halo_color(fill: str) -> str:
+    """The ring around a building on a hex of colour ``fill``: dark on a light hex,
+    light on a dark one, whichever contrasts more.
+
+    A building mostly stands on its owner's home terrain, so its own colour is
+    close to the hex's; the ring is what makes it stand out.
+    """
+    dark, light = contrast_ratio(fill, _DARK_EDGE), contrast_ratio(fill, _LIGHT_EDGE)
+    return _DARK_EDGE if dark >= light else _LIGHT_EDGE
+
+
+def _legend_label(faction: str, player: object, vp: object, dropped: object) -> str:
+    who = f" ({player})" if isinstance(player, str) and player else ""
+    out = " — dropped out" if dropped is True else ""
+    return f"{faction}{who}: {vp} VP{out}"
+
+
 def plot_board(
     hexes: pd.DataFrame,
     bridges: pd.DataFrame,
     *,
+    factions: pd.DataFrame | None = None,
     ax: Axes | None = None,
     title: str | None = None,
 ) -> Axes:
@@ -150,8 +190,10 @@ def plot_board(
 
     Land hexes in their terrain's colour with their names, the river pale
     blue, each building as its shape (D, TP, TE, SH, SA) in its owner's
-    colour, bridges as bars in their builder's colour, and town buildings
-    on a gold ring with the hex name in bold.
+    colour inside a ring that contrasts with the hex, bridges as bars in
+    their builder's colour, and town buildings on a gold ring with the hex
+    name in bold. Given ``factions`` (``BoardFrames.factions``), the legend
+    names each faction's player and VP.
     """
     if ax is None:
         ax = new_axes(15, 9.6)[0]
@@ -183,11 +225,11 @@ def plot_board(
             continue
         x, y = cell.x, cell.y
         fill = TERRAIN_FILLS.get(cell.terrain, "#ffffff")
-        ax.add_patch(
-            RegularPolygon(
-                (x, y), 6, radius=_R, facecolor=fill, edgecolor="#222222", linewidth=1.2, zorder=3
-            )
+        tile = RegularPolygon(
+            (x, y), 6, radius=_R, facecolor=fill, edgecolor="#222222", linewidth=1.2, zorder=3
         )
+        tile.set_gid(f"hex {cell.name}")
+        ax.add_patch(tile)
         town = cell.town
         if town:
             ax.add_patch(
@@ -215,11 +257,17 @@ def plot_board(
         )
         if cell.building in SHAPES and cell.faction:
             color = _owner_color(cell.faction, cell.color)
-            dark = contrast(color) == "#ffffff" and contrast(fill) == "#ffffff"
-            edge = "#f0f0f0" if dark else "#111111"
             outline = _shape_at(cell.building, x, y + 0.04)
+            # A wide ring in the hex's contrasting colour under the building,
+            # then the building with a thin edge of the same colour.
+            halo = halo_color(fill)
+            ring = PathPatch(
+                outline, facecolor="none", edgecolor=halo, linewidth=HALO_WIDTH, zorder=5
+            )
+            ring.set_gid(f"building {cell.name}")
+            ax.add_patch(ring)
             ax.add_patch(
-                PathPatch(outline, facecolor=color, edgecolor=edge, linewidth=1.4, zorder=5)
+                PathPatch(outline, facecolor=color, edgecolor=halo, linewidth=0.8, zorder=5.1)
             )
     ax.set_aspect("equal")
     ax.autoscale_view()
@@ -233,7 +281,22 @@ def plot_board(
     picked = {
         str(f): str(c) for f, c in zip(hexes["faction"], hexes["color"], strict=True) if pd.notna(f)
     }
-    handles: list[Patch | Line2D] = [
+    handles: list[Patch | Line2D] = []
+    if factions is not None and not factions.empty:
+        for name, player, vp, color, dropped in zip(
+            *(factions[c].tolist() for c in ("faction", "player", "vp", "color", "dropped")),
+            strict=True,
+        ):
+            handles.append(
+                Patch(
+                    facecolor=_owner_color(str(name), picked.get(str(name), color)),
+                    edgecolor="#111111",
+                    label=_legend_label(str(name), player, vp, dropped),
+                )
+            )
+        named = set(factions["faction"].astype(str))
+        owners = [f for f in owners if f not in named]
+    handles += [
         Patch(facecolor=_owner_color(f, picked.get(f)), edgecolor="#111111", label=f)
         for f in sorted(owners)
     ]

@@ -8,6 +8,8 @@ from pathlib import Path
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.layout_engine import ConstrainedLayoutEngine
+from matplotlib.transforms import Bbox
 
 from tmlog.errors import TmlogError
 
@@ -103,18 +105,80 @@ def new_axes(width: float = 9, height: float = 5.5, *, ncols: int = 1) -> list[A
     return list(axes)
 
 
+def _label_boxes(figure: Figure) -> list[Bbox]:
+    """Where the figure's tick labels and texts are drawn, with the coloured boxes
+    some have (a faction's name), in pixels."""
+    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
+    boxes = []
+    for ax in figure.axes:
+        xlim, ylim = sorted(ax.get_xlim()), sorted(ax.get_ylim())
+        labels = [t for t in ax.get_xticklabels() if xlim[0] <= t.get_position()[0] <= xlim[1]]
+        labels += [t for t in ax.get_yticklabels() if ylim[0] <= t.get_position()[1] <= ylim[1]]
+        for label in [*labels, *ax.texts, ax.title]:
+            if not label.get_visible() or not label.get_text():
+                continue
+            boxes.append(label.get_window_extent(renderer))
+            patch = label.get_bbox_patch()
+            if patch is not None:
+                boxes.append(patch.get_window_extent(renderer))
+    return boxes
+
+
+def fit(figure: Figure) -> None:
+    """Lay the figure out so that every label lies inside it.
+
+    The constrained layout leaves room for tick labels, but not for the box
+    drawn around a faction's name, nor for a long name turned 30° that
+    hangs left of the first bar ("chaosmagicians"): the part that would be
+    cut off is measured and the axes are moved in by as much.
+    """
+    engine = figure.get_layout_engine()
+    if not isinstance(engine, ConstrainedLayoutEngine):
+        return
+    figure.canvas.draw()
+    width, height = figure.canvas.get_width_height()
+    boxes = _label_boxes(figure)
+    if not boxes:
+        return
+    margin = 4  # pixels
+    left = max(0.0, margin - min(b.x0 for b in boxes)) / width
+    bottom = max(0.0, margin - min(b.y0 for b in boxes)) / height
+    right = max(0.0, max(b.x1 for b in boxes) - (width - margin)) / width
+    top = max(0.0, max(b.y1 for b in boxes) - (height - margin)) / height
+    if left or bottom or right or top:
+        engine.set(rect=(left, bottom, 1 - left - right, 1 - bottom - top))
+        figure.canvas.draw()
+
+
+def picture_formats() -> list[str]:
+    """The formats a picture can be written in (``png``, ``svg``, ``pdf``, …):
+    all that matplotlib writes, named by their file suffix without the dot."""
+    return sorted(Figure().canvas.get_supported_filetypes())
+
+
+_RASTER = {"avif", "gif", "jpeg", "jpg", "png", "raw", "rgba", "tif", "tiff", "webp"}
+
+
 def save(figure: Figure, path: str | os.PathLike[str]) -> None:
-    """Write a figure to ``path``; the format comes from its suffix (``.png`` or ``.svg``).
+    """Write a figure to ``path``; the format comes from its suffix (see
+    :func:`picture_formats`).
 
     Raises:
-        TmlogError: another suffix, or the file cannot be written.
+        TmlogError: a suffix matplotlib cannot write, or the file cannot be written.
     """
-    suffix = Path(path).suffix.lower()
-    if suffix not in (".png", ".svg"):
+    suffix = Path(path).suffix.lower().lstrip(".")
+    formats = picture_formats()
+    if suffix not in formats:
+        shown = ", ".join("." + f for f in formats)
         raise TmlogError(
-            f"{path}: cannot write a picture as {suffix or 'no suffix'!r}; use .png or .svg"
+            f"{path}: cannot write a picture as {suffix or 'no suffix'!r}; use one of {shown}"
         )
+    fit(figure)
     try:
-        figure.savefig(path, dpi=150 if suffix == ".png" else None, facecolor="white")
+        figure.savefig(path, dpi=150 if suffix in _RASTER else None, facecolor="white")
     except OSError as exc:
         raise TmlogError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    except Exception as exc:  # a format whose writer needs what is missing (pgf: LaTeX)
+        raise TmlogError(
+            f"{path}: matplotlib cannot write .{suffix} here: {type(exc).__name__}: {exc}"
+        ) from None

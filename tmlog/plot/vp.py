@@ -12,6 +12,7 @@ from matplotlib.patches import Patch
 
 from tmlog.plot.common import contrast, faction_color, faction_linestyle, new_axes
 from tmlog.report.vp import FAMILIES
+from tmlog.words import count
 
 FAMILY_COLORS = {
     "initial": "#c9c9c9",
@@ -29,7 +30,7 @@ FAMILY_COLORS = {
 def _game_label(games: list[str]) -> str:
     if len(games) == 1:
         return PurePath(games[0]).name
-    return f"average of {len(games)} games"
+    return f"average of {count(len(games), 'game')}"
 
 
 def _rotate_if_crowded(ax: Axes, count: int) -> None:
@@ -104,7 +105,13 @@ def plot_vp(
             fontweight="bold",
         )
     ax.axhline(0, color="#333333", linewidth=0.8)
-    ax.set_xticks(x, [f"{f}\n(dropped)" if f in dropped else f for f in factions])
+    ticks = [f"{f}\n(dropped)" if f in dropped else f for f in factions]
+    if len(games) > 1:
+        # Each bar is the mean of the games its faction played: say how many.
+        ticks = [
+            f"{t}\n{count(int(counts[f]), 'game')}" for t, f in zip(ticks, factions, strict=True)
+        ]
+    ax.set_xticks(x, ticks)
     label_factions(ax, factions)
     _rotate_if_crowded(ax, len(factions))
     ax.set_ylabel("VP" if len(games) == 1 else "VP (average per game)")
@@ -140,6 +147,7 @@ def plot_timeline(
     games = list(pd.unique(timeline["game"]))
     stages = [c for c in timeline.columns if c not in ("game", "faction")]
     means = timeline.groupby("faction")[stages].mean()
+    played = timeline.groupby("faction")["game"].nunique()
     last = means.ffill(axis=1).iloc[:, -1]
     means = means.loc[last.sort_values(ascending=False).index]
     x = np.arange(len(stages))
@@ -147,7 +155,10 @@ def plot_timeline(
         name = str(faction)
         color = faction_color(name)
         final = row.dropna().iloc[-1]
-        label = f"{name} ({final:.0f})" if len(games) == 1 else f"{name} ({final:.1f})"
+        if len(games) == 1:
+            label = f"{name} ({final:.0f})"
+        else:  # a mean over the games the faction played
+            label = f"{name} ({final:.1f}, {count(int(played.loc[name]), 'game')})"
         ax.plot(
             x,
             # An unfinished game has no VP for the rounds it never reached (NA).
@@ -177,5 +188,6 @@ def plot_timeline(
     ax.set_xlim(-0.3, len(stages) - 0.7)
     ax.set_title(title or f"VP after each round — {_game_label(games)}")
     ax.grid(alpha=0.3)
-    ax.legend(title="faction (final VP)", loc="upper left", frameon=False)
+    legend = "faction (final VP)" if len(games) == 1 else "faction (mean final VP, games)"
+    ax.legend(title=legend, loc="upper left", frameon=False)
     return ax

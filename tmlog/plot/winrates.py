@@ -2,20 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import pandas as pd
 from matplotlib.axes import Axes
+from matplotlib.figure import Figure
 
 from tmlog.plot.common import faction_color, new_axes
 from tmlog.plot.vp import label_factions
+from tmlog.words import count
 
 
-def plot_winrates(rates: pd.DataFrame, *, ax: Axes | None = None, title: str | None = None) -> Axes:
+def plot_winrates(
+    rates: pd.DataFrame,
+    *,
+    ax: Axes | None = None,
+    title: str | None = None,
+    games: int | None = None,
+) -> Axes:
     """Each faction's win rate (dot) and 95% interval (bar), best at the top.
 
     Takes :func:`~tmlog.report.winrates.faction_winrates` for one group (pass
     a slice of a grouped table). The dashed line is the overall rate, wins
-    over results.
+    over results. ``games``, the number of games the rates come from, is
+    named in the title (a result is one faction in one game).
     """
     if ax is None:
         ax = new_axes(9, max(3.0, 0.45 * len(rates) + 1.6))[0]
@@ -42,8 +53,8 @@ def plot_winrates(rates: pd.DataFrame, *, ax: Axes | None = None, title: str | N
     )
     for yi, (r, n, w) in enumerate(zip(rate, rows["games"], rows["wins"], strict=True)):
         ax.text(1.02, yi, f"{r:.0%}  ({w:g}/{n})", transform=column, va="center", fontsize=9)
-    games = int(rows["games"].sum())
-    overall = float(rows["wins"].sum()) / games if games else 0.0
+    results = int(rows["games"].sum())
+    overall = float(rows["wins"].sum()) / results if results else 0.0
     ax.axvline(overall, color="#666666", linestyle="--", linewidth=1)
     ax.text(
         overall,
@@ -59,17 +70,30 @@ def plot_winrates(rates: pd.DataFrame, *, ax: Axes | None = None, title: str | N
     ax.set_ylim(-0.6, len(rows) - 0.1)
     ax.xaxis.set_major_formatter(lambda v, _pos: f"{v:.0%}")
     ax.set_xlabel("win rate, 95% Wilson interval (ties for first share the win)")
-    ax.set_title(title or f"Win rate by faction ({games} results, 95% Wilson intervals)")
+    if title is None:
+        counts = count(results, "result")
+        if games is not None:
+            counts = f"{_games(games)}, {counts}"
+        title = f"Win rate by faction ({counts}, 95% Wilson intervals)"
+    ax.set_title(title)
     ax.grid(axis="x", alpha=0.3)
     ax.set_axisbelow(True)
     return ax
 
 
-def plot_winrates_by(rates: pd.DataFrame, by: str | None = None) -> list[Axes]:
-    """:func:`plot_winrates`, one panel per value of the ``by`` column (one panel if None)."""
-    if by is None or by not in rates.columns:
-        return [plot_winrates(rates)]
-    groups = list(rates.groupby(by, sort=True))
+def _games(n: int) -> str:
+    return count(n, "game")
+
+
+def plot_winrates_by(
+    rates: pd.DataFrame, by: str | Sequence[str] | None = None, *, games: int | None = None
+) -> list[Axes]:
+    """:func:`plot_winrates`, one panel per value of the ``by`` column, or per
+    combination of the ``by`` columns (one panel if None); ``games`` as there."""
+    columns = [by] if isinstance(by, str) else [c for c in by or () if c in rates.columns]
+    if not columns:
+        return [_fitted(plot_winrates(rates, games=games))]
+    groups = list(rates.groupby(columns, sort=True))
     height = sum(max(2.2, 0.42 * len(g) + 1.2) for _, g in groups)
     fig = new_axes(9, height)[0].figure
     fig.clear()
@@ -78,6 +102,19 @@ def plot_winrates_by(rates: pd.DataFrame, by: str | None = None) -> list[Axes]:
     )[:, 0]
     for ax, (key, group) in zip(axes, groups, strict=True):
         n = int(group["games"].sum())
-        plot_winrates(group, ax=ax, title=f"{by} = {key} ({n} results)")
-    fig.suptitle("Win rate by faction (95% Wilson intervals)", fontweight="bold")
+        values = key if isinstance(key, tuple) else (key,)
+        named = ", ".join(f"{c} = {v}" for c, v in zip(columns, values, strict=True))
+        plot_winrates(group, ax=ax, title=f"{named} ({count(n, 'result')})")
+    counts = "" if games is None else f"{_games(games)}, "
+    fig.suptitle(f"Win rate by faction ({counts}95% Wilson intervals)", fontweight="bold")
+    _fitted(axes[0])
     return list(axes)
+
+
+def _fitted(ax: Axes) -> Axes:
+    """Lay the figure out so that no label (a long faction name, the figures'
+    column right of the plot) falls outside it."""
+    figure = ax.figure
+    if isinstance(figure, Figure):
+        figure.set_layout_engine("constrained")
+    return ax

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from tmlog.errors import TmlogError
 from tmlog.reading import printable
 from tmlog.records import Column, Record, RecordSchema, describe
+from tmlog.words import count
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -54,7 +55,7 @@ class Frames(Mapping[str, "pd.DataFrame"]):
         return len(self._tables)
 
     def __repr__(self) -> str:
-        sizes = ", ".join(f"{name}: {len(df)} rows" for name, df in self._tables.items())
+        sizes = ", ".join(f"{name}: {count(len(df), 'row')}" for name, df in self._tables.items())
         return f"<Frames {sizes}>"
 
 

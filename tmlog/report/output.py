@@ -87,14 +87,20 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _decimals(column: pd.Series) -> int:
-    values = column.dropna()
-    return 3 if values.empty or values.abs().max() <= 1 else 2
+RATE_DECIMALS = 3
+"""Decimals of a rate (a share between 0 and 1: ``win_rate``, ``ci_low``, ``ci_high``)."""
+DECIMALS = 2
+"""Decimals of every other fractional figure (``wins`` with shared ties, averages)."""
 
 
-def _cells(column: pd.Series) -> list[str]:
+def _decimals(name: str) -> int:
+    """The decimals of a column, by its kind, the same in every table whatever its values."""
+    return RATE_DECIMALS if name.endswith("rate") or name.startswith("ci_") else DECIMALS
+
+
+def _cells(name: str, column: pd.Series) -> list[str]:
     if is_float_dtype(column.dtype):
-        digits = _decimals(column)
+        digits = _decimals(name)
         return ["" if pd.isna(v) else f"{v:.{digits}f}" for v in column]
     return [
         "" if v is None or (not isinstance(v, tuple) and pd.isna(v)) else str(v) for v in column
@@ -129,7 +135,7 @@ def _csv(df: pd.DataFrame) -> str:
 
 def _text(df: pd.DataFrame, fmt: str) -> str:
     header = [str(c) for c in df.columns]
-    columns = [_cells(df[c]) for c in df.columns]
+    columns = [_cells(str(c), df[c]) for c in df.columns]
     right = [_numeric(df[c]) for c in df.columns]
     rows = [list(r) for r in zip(*columns, strict=True)] if columns else []
     if fmt == "markdown":

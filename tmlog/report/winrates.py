@@ -12,6 +12,7 @@ is the number of factions that started, ``seat`` the faction's start order.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
@@ -91,16 +92,20 @@ TALLY_COLUMNS = ["games", "wins", "vp", "places", "margins", "margin_games"]
 """Sums behind the win rates; tallies of parts of a corpus add up column by column."""
 
 
-def _keys(by: str | None) -> tuple[list[str], str | None]:
-    if by is None:
-        return ["faction"], None
-    if by not in BY:
-        raise ValueError(f"unknown grouping {by!r}; expected one of {', '.join(BY)}")
-    column, out_key = BY[by]
-    return [column, "faction"], out_key
+By = str | Sequence[str] | None
+"""A grouping: none, one ``--by`` value, or several (grouped by each, in order)."""
 
 
-def winrate_tallies(factions: pd.DataFrame, *, by: str | None = None) -> pd.DataFrame:
+def _keys(by: By) -> tuple[list[str], list[str]]:
+    """(columns of the factions table to group by, their names in the output)."""
+    names = [by] if isinstance(by, str) else list(dict.fromkeys(by or ()))
+    for name in names:
+        if name not in BY:
+            raise ValueError(f"unknown grouping {name!r}; expected one of {', '.join(BY)}")
+    return [BY[n][0] for n in names] + ["faction"], [BY[n][1] for n in names]
+
+
+def winrate_tallies(factions: pd.DataFrame, *, by: By = None) -> pd.DataFrame:
     """The sums win rates are computed from, per faction (and ``by`` group).
 
     Tallies of separate sets of games add up (``pd.concat`` then a grouped
@@ -136,7 +141,7 @@ def winrate_tallies(factions: pd.DataFrame, *, by: str | None = None) -> pd.Data
     return out
 
 
-def add_tallies(parts: list[pd.DataFrame], *, by: str | None = None) -> pd.DataFrame:
+def add_tallies(parts: list[pd.DataFrame], *, by: By = None) -> pd.DataFrame:
     """The tallies of several parts of a corpus, added up."""
     keys, _ = _keys(by)
     if not parts:
@@ -144,9 +149,10 @@ def add_tallies(parts: list[pd.DataFrame], *, by: str | None = None) -> pd.DataF
     return pd.concat(parts).groupby(keys, sort=True)[TALLY_COLUMNS].sum().reset_index()
 
 
-def winrates_from_tallies(tallies: pd.DataFrame, *, by: str | None = None) -> pd.DataFrame:
+def winrates_from_tallies(tallies: pd.DataFrame, *, by: By = None) -> pd.DataFrame:
     """Win rates, intervals and averages from :func:`winrate_tallies`."""
-    keys, out_key = _keys(by)
+    keys, out_keys = _keys(by)
+    groups = keys[:-1]
     out = tallies.copy()
     games = out["games"].astype("int64")
     out["games"] = games
@@ -160,17 +166,14 @@ def winrates_from_tallies(tallies: pd.DataFrame, *, by: str | None = None) -> pd
         out["avg_margin"] = out["margins"] / out["margin_games"].where(out["margin_games"] > 0)
     for col in ("avg_vp", "avg_rank", "avg_margin", "wins", "win_rate"):
         out[col] = out[col].astype("float64")
-    sort = ([keys[0]] if out_key else []) + ["win_rate", "avg_vp", "faction"]
-    ascending = ([True] if out_key else []) + [False, False, True]
+    sort = [*groups, "win_rate", "avg_vp", "faction"]
+    ascending = [True] * len(groups) + [False, False, True]
     out = out.sort_values(sort, ascending=ascending, kind="stable").reset_index(drop=True)
-    columns = list(WINRATE_COLUMNS)
-    if out_key is not None:
-        out = out.rename(columns={keys[0]: out_key})
-        columns.insert(0, out_key)
-    return out[columns]
+    out = out.rename(columns=dict(zip(groups, out_keys, strict=True)))
+    return out[[*out_keys, *WINRATE_COLUMNS]]
 
 
-def faction_winrates(factions: pd.DataFrame, *, by: str | None = None) -> pd.DataFrame:
+def faction_winrates(factions: pd.DataFrame, *, by: By = None) -> pd.DataFrame:
     """Win rate per faction, with its 95% Wilson interval, average VP, rank and margin.
 
     Args:
@@ -178,7 +181,8 @@ def faction_winrates(factions: pd.DataFrame, *, by: str | None = None) -> pd.Dat
             ``dropped``, ``finished`` and the grouping columns).
         by: also group by ``players`` (factions that started the game),
             ``map``, ``seat`` (start order) or ``final-scoring`` (``original``
-            or the Fire & Ice tile); the output has that column first.
+            or the Fire & Ice tile), or by several of them (a list); the
+            output has those columns first, in that order.
 
     Returns:
         Columns :data:`WINRATE_COLUMNS` (after the ``by`` column), sorted by

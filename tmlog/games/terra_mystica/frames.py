@@ -86,6 +86,9 @@ HEX_COLUMNS = [
 for a building that belongs to a town."""
 
 BRIDGE_COLUMNS = ["hex1", "hex2", "faction", "color"]
+FACTION_COLUMNS = ["faction", "player", "vp", "color", "dropped"]
+"""Columns of :attr:`BoardFrames.factions`: who plays each faction (None if the
+log does not say), its VP where the replay stopped, its colour, whether it dropped out."""
 
 
 class BoardFrames(NamedTuple):
@@ -93,6 +96,8 @@ class BoardFrames(NamedTuple):
 
     hexes: pd.DataFrame
     bridges: pd.DataFrame
+    factions: pd.DataFrame
+    """The map's legend: :data:`FACTION_COLUMNS`, best VP first."""
 
 
 def board_frames(replay: Replay) -> BoardFrames:
@@ -123,4 +128,12 @@ def board_frames(replay: Replay) -> BoardFrames:
         for h in state.hexes
     ]
     bridges = [(b.hex1, b.hex2, b.owner, b.color) for b in state.bridges if b.owner is not None]
-    return BoardFrames(_frame(rows, HEX_COLUMNS), _frame(bridges, BRIDGE_COLUMNS))
+    factions = sorted(
+        ((f.name, f.player, f.vp, f.color, f.dropped) for f in state.factions),
+        key=lambda f: (-f[2], f[0]),
+    )
+    return BoardFrames(
+        _frame(rows, HEX_COLUMNS),
+        _frame(bridges, BRIDGE_COLUMNS),
+        _frame(factions, FACTION_COLUMNS),
+    )

@@ -16,6 +16,7 @@ from tmlog.games.terra_mystica.model.actions import Action
 from tmlog.games.terra_mystica.parse import INPUT_FORMATS, InputFormat, ParsedLog, Row, parse_log
 from tmlog.games.terra_mystica.record import SCHEMA, GameRecord, record_game
 from tmlog.games.terra_mystica.replay import Replay, replay
+from tmlog.words import count
 
 _LOOKS_LIKE = re.compile(
     rb"^(?:[A-Za-z]+\t|\s*[A-Za-z]+:|\s*(?:option|map|score|delete|randomize|player-count)\b)",
@@ -57,10 +58,11 @@ class TerraMystica:
         state = result.state
         factions = len(state.factions)
         if state.finished:
-            status = f"{factions} factions, {state.round} rounds"
+            status = f"{count(factions, 'faction')}, {count(state.round, 'round')}"
         else:
             status = (
-                f"{factions} factions, incomplete game (round {state.round}, turn {state.turn})"
+                f"{count(factions, 'faction')}, incomplete game"
+                f" (round {state.round}, turn {state.turn})"
             )
         ranked = tuple(sorted(state.final_vp().items(), key=lambda kv: (-kv[1], kv[0])))
         return Checked(

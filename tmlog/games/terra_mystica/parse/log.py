@@ -10,6 +10,7 @@ from typing import Literal
 
 from tmlog.games.terra_mystica.model.actions import Action
 from tmlog.games.terra_mystica.model.enums import Faction
+from tmlog.words import count
 
 InputFormat = Literal["ledger", "commands"]
 """``ledger``: the site's tab-separated ledger export; ``commands``: a raw command log."""
@@ -105,5 +106,5 @@ class ParsedLog:
         return [a for row in self.rows for a in row.actions]
 
     def __repr__(self) -> str:
-        rows = f"<{len(self.rows)} rows>"
+        rows = f"<{count(len(self.rows), 'row')}>"
         return f"ParsedLog(source={self.source!r}, format={self.format!r}, rows={rows})"

@@ -20,6 +20,7 @@ from tmlog.games.terra_mystica.replay.economy import adjust, gain, pay
 from tmlog.games.terra_mystica.replay.guards import Handler, need_active, need_faction
 from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
+from tmlog.words import count
 
 _UPGRADE_FROM = {"TP": "D", "TE": "TP", "SH": "TP", "SA": "TE"}
 
@@ -87,7 +88,7 @@ def _build(game: Game, faction: FactionState | None, action: a.Build) -> None:
 
     if f.pending.spade > 0:
         raise IllegalMove(
-            f"all transforms must be done before building ({f.pending.spade} spades left)"
+            f"all transforms must be done before building ({count(f.pending.spade, 'spade')} left)"
         )
     if not game.round:
         turns.setup_step_done(game)
@@ -230,7 +231,7 @@ def _transform_hex(game: Game, f: FactionState, where: str, color: str | None) -
             if not f.allowed_sub_actions.get("transform") and Option.LOOSE_DIG not in game.options:
                 raise IllegalMove(
                     "all spades from 'dig' must be used when transforming to a non-home terrain"
-                    f" ({f.pending.spade} spades left)"
+                    f" ({count(f.pending.spade, 'spade')} left)"
                 )
     if color == f.color:
         f.allowed_build_locations.add(where)

@@ -14,6 +14,7 @@ from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.games.terra_mystica.replay.tiles import (
     CULTS,
 )
+from tmlog.words import count
 
 
 def _adjust(game: Game, faction: FactionState | None, action: a.Adjust) -> None:
@@ -48,7 +49,7 @@ def adjust_command(
                 if lose != loss:
                     raise IllegalMove("all cult steps must be lost on the same cult track")
                 if level < loss:
-                    raise IllegalMove(f"not high enough on {kind} to lose {loss} steps")
+                    raise IllegalMove(f"not high enough on {kind} to lose {count(loss, 'step')}")
                 owed.lose_cult = lose - loss
                 checked = True
             elif Option.LOOSE_CULT_LOSS not in game.options:
@@ -61,7 +62,7 @@ def adjust_command(
             checked = True
             owed.cults_on_same_track = 0
     elif owed.lose_cult and Option.LOOSE_LOSE_CULT not in game.options:
-        raise IllegalMove(f"must first lose {owed.lose_cult} cult steps")
+        raise IllegalMove(f"must first lose {count(owed.lose_cult, 'cult step')}")
 
     if kind.startswith("FAV"):
         if not owed.gain_favor:
