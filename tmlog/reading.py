@@ -24,7 +24,7 @@ STDIN = "-"
 """The path that means standard input."""
 
 LOG_SUFFIXES = (".txt", ".log")
-"""Files a directory argument expands to."""
+"""Files a directory argument expands to (and game JSON, see :func:`is_log_file`)."""
 
 MAX_BYTES = 16 * 2**20
 """Largest log accepted (a whole game's ledger is about 40 KB)."""
@@ -188,9 +188,9 @@ def read_text(path: str) -> str:
 def iter_paths(paths: Iterable[str]) -> Iterator[str | InputError]:
     """Command-line paths with each directory replaced by its logs, problems in line.
 
-    A directory stands for its ``*.txt`` and ``*.log`` files (not
-    recursively), sorted by name; other files in it are not logs and are
-    left alone. ``-`` (standard input) and plain files are kept as given.
+    A directory stands for its ``*.txt`` and ``*.log`` files and its game
+    JSON (:func:`is_log_file`), not recursively, sorted by name; other files
+    in it are not logs and are left alone. ``-`` (standard input) and plain files are kept as given.
     Instead of stopping at a problem — a missing path, a directory without
     logs, a log that is a broken or looping symbolic link or cannot be
     read — an :class:`~tmlog.errors.InputError` is yielded in its place, so a
@@ -217,12 +217,27 @@ def iter_paths(paths: Iterable[str]) -> Iterator[str | InputError]:
             except OSError as exc:
                 yield InputError(path, exc.strerror or str(exc))
                 continue
-            logs = [e for e in entries if e.suffix in LOG_SUFFIXES]
+            logs = [e for e in entries if is_log_file(e)]
             if not logs:
-                yield InputError(path, "directory holds no *.txt or *.log files")
+                yield InputError(path, "directory holds no *.txt, *.log or game *.json files")
             for entry in logs:
                 problem = _file_problem(entry)
                 yield InputError(str(entry), problem) if problem else str(entry)
+
+
+def is_log_file(entry: Path) -> bool:
+    """Whether a file in a directory is a log: ``*.txt``, ``*.log``, ``*.json.gz``,
+    or ``*.json`` holding a ``"ledger"`` key (a game JSON; a manifest or other
+    JSON file is not a log)."""
+    if entry.suffix in LOG_SUFFIXES or entry.name.endswith(".json.gz"):
+        return True
+    if entry.suffix != ".json":
+        return False
+    try:
+        with entry.open("rb") as f:
+            return b'"ledger"' in f.read(MAX_BYTES)
+    except OSError:
+        return True  # reading it will report the problem
 
 
 def _why_missing(p: Path) -> str:

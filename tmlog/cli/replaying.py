@@ -264,7 +264,7 @@ def audit_command(paths: tuple[str, ...], fmt: str, **corpus: Any) -> None:
     records: list[dict[str, Any]] = []
     checked = rows = diverged = matched = failed = 0
     runner = Runner(
-        audit_job, input_format="ledger", jobs=settings.jobs, dask_scheduler=settings.dask_scheduler
+        audit_job, input_format=None, jobs=settings.jobs, dask_scheduler=settings.dask_scheduler
     )
     with runner:
         for report in runner.run(paths, progress=settings.progress()):
