@@ -70,6 +70,7 @@ from lark.exceptions import UnexpectedInput
 from tmlog.errors import InputError, LogSyntaxError
 from tmlog.games.terra_mystica.model.actions import Action, Comment, Setup
 from tmlog.games.terra_mystica.model.enums import Faction
+from tmlog.games.terra_mystica.parse import site_json
 from tmlog.games.terra_mystica.parse.boundary import (
     END_OF_CELL,
     END_OF_COMMAND,
@@ -84,7 +85,6 @@ from tmlog.games.terra_mystica.parse.grammar import (
     commands_parser,
     ledger_parser,
 )
-from tmlog.games.terra_mystica.parse import site_json
 from tmlog.games.terra_mystica.parse.legacy import rewrite_row
 from tmlog.games.terra_mystica.parse.log import INPUT_FORMATS, InputFormat, ParsedLog, Recorded, Row
 from tmlog.games.terra_mystica.parse.transformer import LineResult, comment_action

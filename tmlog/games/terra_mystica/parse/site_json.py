@@ -198,7 +198,9 @@ def header_rows(game: dict[str, Any], ledger: str, source: str) -> tuple[list[st
     for name, on in sorted(options.items()):
         if on and name not in written:
             first.append(f"option {_text(name, source, 'options')}")
-    metadata = game.get("metadata") if isinstance(game.get("metadata"), dict) else {}
+    metadata = game.get("metadata")
+    if not isinstance(metadata, dict):
+        metadata = {}
     map_id = game.get("map_variant") or metadata.get("map_variant")
     if map_id and not any(line.startswith("map ") for line in lines):
         first.append(f"map {_text(map_id, source, 'map_variant')}")
@@ -228,7 +230,6 @@ def engine_error(game: dict[str, Any]) -> str | None:
     if isinstance(error, str) and error.strip():
         return error.strip()
     return None
-
 
 
 LedgerRows = Callable[[str], list[Row]]
