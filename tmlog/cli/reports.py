@@ -291,7 +291,16 @@ def leech(
 
 # ----------------------------------------------------------------- stats
 
-_BY_CHOICES = ("players", "map", "seat", "final-scoring")
+_BY_CHOICES = (
+    "players",
+    "map",
+    "seat",
+    "final-scoring",
+    "score-tiles",
+    "score-tile",
+    *(f"score-round-{n}" for n in range(1, 7)),
+    "bonus-round-1",
+)
 
 
 @cli.command()
@@ -300,7 +309,10 @@ _BY_CHOICES = ("players", "map", "seat", "final-scoring")
     "--by",
     type=click.Choice(_BY_CHOICES),
     default=None,
-    help="Also group by player count, map, seat (start order) or final scoring.",
+    help="Also group by player count, map, seat (start order), final scoring (Fire & Ice"
+    " tile), the six round scoring tiles (score-tiles), the tile of round N"
+    " (score-round-N), each round tile in play (score-tile) or the bonus tile taken for"
+    " round 1 (bonus-round-1).",
 )
 @output_format_option(*FORMATS, default="table")
 @_plot_option("each faction's win rate with its interval")

@@ -10,7 +10,7 @@ through it; :data:`GAMES` finds the game a log belongs to.
 >>> GAMES.game_for(b"witches: build E5\\n").name
 'terra_mystica'
 >>> GAMES.input_formats()
-('ledger', 'commands')
+('ledger', 'commands', 'json')
 """
 
 from __future__ import annotations

@@ -21,8 +21,18 @@ BY = {
     "map": ("map", "map"),
     "seat": ("start_order", "seat"),
     "final-scoring": ("final_scoring", "final_scoring"),
+    "score-tiles": ("score_tiles", "score_tiles"),
+    "score-tile": ("score_tile", "score_tile"),
+    **{f"score-round-{n}": (f"score_round_{n}", f"score_round_{n}") for n in range(1, 7)},
+    "bonus-round-1": ("bonus_round_1", "bonus_round_1"),
 }
-"""``--by`` value → (column of the factions table, column of the output)."""
+"""``--by`` value → (column of the factions table, column of the output).
+
+``score-tiles`` groups by the six round scoring tiles in order (``SCORE7,SCORE1,…``),
+``score-round-N`` by the tile of round N, ``score-tile`` by each tile in play (a
+faction's game counts once under each of its six tiles); ``bonus-round-1`` by
+the bonus tile the faction took at the end of setup, held in round 1.
+"""
 
 WINRATE_COLUMNS = [
     "faction",
@@ -115,7 +125,7 @@ def winrate_tallies(factions: pd.DataFrame, *, by: str | None = None) -> pd.Data
     1  witches      1   1.0  120.0     1.0     20.0             1
     """
     keys, _ = _keys(by)
-    rows = counted(factions)
+    rows = _score_keys(counted(factions), by)
     rows["margin_games"] = rows["margin"].notna().astype("int64")
     out = (
         rows.groupby(keys, sort=True)
@@ -133,6 +143,32 @@ def winrate_tallies(factions: pd.DataFrame, *, by: str | None = None) -> pd.Data
     for col in ("wins", "vp", "places", "margins"):
         out[col] = out[col].astype("float64")
     return out
+
+
+def _score_keys(rows: pd.DataFrame, by: str | None) -> pd.DataFrame:
+    """The grouping columns derived from a game's round scoring tiles (see :data:`BY`).
+
+    >>> rows = pd.DataFrame({"faction": ["witches"], "score_tiles": [("SCORE7", "SCORE1")]})
+    >>> _score_keys(rows, "score-round-2")["score_round_2"].tolist()
+    ['SCORE1']
+    >>> _score_keys(rows, "score-tile")["score_tile"].tolist()
+    ['SCORE7', 'SCORE1']
+    >>> _score_keys(rows, "score-tiles")["score_tiles"].tolist()
+    ['SCORE7,SCORE1']
+    """
+    if by is None or not by.startswith("score-"):
+        return rows
+    tiles = [tuple(t.split(",")) if isinstance(t, str) else tuple(t) for t in rows["score_tiles"]]
+    rows = rows.copy()
+    if by == "score-tiles":
+        rows["score_tiles"] = [",".join(t) for t in tiles]
+    elif by == "score-tile":
+        rows["score_tile"] = tiles
+        rows = rows.explode("score_tile", ignore_index=True).dropna(subset=["score_tile"])
+    else:
+        n = int(by.rsplit("-", 1)[1])
+        rows[f"score_round_{n}"] = [t[n - 1] if len(t) >= n else None for t in tiles]
+    return rows
 
 
 def add_tallies(parts: list[pd.DataFrame], *, by: str | None = None) -> pd.DataFrame:
@@ -176,8 +212,10 @@ def faction_winrates(factions: pd.DataFrame, *, by: str | None = None) -> pd.Dat
         factions: the ``factions`` table (``game``, ``faction``, ``final_vp``,
             ``dropped``, ``finished`` and the grouping columns).
         by: also group by ``players`` (factions that started the game),
-            ``map``, ``seat`` (start order) or ``final-scoring`` (``original``
-            or the Fire & Ice tile); the output has that column first.
+            ``map``, ``seat`` (start order), ``final-scoring`` (``original``
+            or the Fire & Ice tile), ``score-tiles``, ``score-round-N``,
+            ``score-tile`` or ``bonus-round-1`` (see :data:`BY`); the output
+            has that column first.
 
     Returns:
         Columns :data:`WINRATE_COLUMNS` (after the ``by`` column), sorted by

@@ -40,6 +40,8 @@ class FactionRow(NamedTuple):
     dropped: bool
     color: str
     """The faction's home terrain (``green``, ``brown`` …)."""
+    bonus_round_1: str | None = None
+    """The bonus tile the faction took at the end of setup, held in round 1."""
 
 
 class VpRow(NamedTuple):
@@ -119,6 +121,8 @@ class GameRecord:
     """Factions that started the game (dropped ones included)."""
     final_scoring: str
     """``original``, or the Fire & Ice final scoring tile in play."""
+    score_tiles: tuple[str, ...]
+    """The round scoring tiles of rounds 1 to 6, in order."""
     finished: bool
     last_round: int
     dropped: tuple[str, ...]
@@ -135,7 +139,7 @@ class GameRecord:
     frame_options: ClassVar[FrameOptions] = FrameOptions(
         names={"map_name": "map", "last_round": "rounds"},
         hidden=("warnings",),
-        keys={"factions": ("player_count", "map_name", "final_scoring", "finished")},
+        keys={"factions": ("player_count", "map_name", "final_scoring", "score_tiles", "finished")},
     )
     """In the report frames, ``games`` calls ``map_name`` ``map`` and
     ``last_round`` ``rounds`` and leaves the warnings out; the factions table
@@ -168,6 +172,7 @@ def record_game(replay: Replay, *, game_id: str | None = None) -> GameRecord:
     # offers, offered, accepted, accepted_pw, declined, declined_pw, lapsed, lapsed_pw, vp
     leech: dict[str, list[int]] = {n: [0] * 9 for n in names}
     fed: dict[tuple[str, str], list[int]] = {}
+    first_bonus: dict[str, str] = {}
 
     for e in replay.events:
         if isinstance(e, ev.VpChanged):
@@ -202,6 +207,9 @@ def record_game(replay: Replay, *, game_id: str | None = None) -> GameRecord:
                 else:
                     row[6] += 1
                     row[7] += e.power
+        elif isinstance(e, ev.Passed):
+            if e.round == 0 and e.bonus is not None:
+                first_bonus[e.faction or ""] = e.bonus
 
     in_game = sorted((f.vp for f in factions if not f.dropped), reverse=True)
     rank_of: dict[int, int] = {}
@@ -217,6 +225,7 @@ def record_game(replay: Replay, *, game_id: str | None = None) -> GameRecord:
             None if f.dropped else rank_of[f.vp],
             f.dropped,
             f.color,
+            first_bonus.get(f.name),
         )
         for f in factions
     )
@@ -240,6 +249,7 @@ def record_game(replay: Replay, *, game_id: str | None = None) -> GameRecord:
         players=state.players,
         player_count=len(factions),
         final_scoring=extra[0] if extra else "original",
+        score_tiles=state.score_tiles,
         finished=state.finished,
         last_round=last_round,
         dropped=tuple(f.name for f in factions if f.dropped),
