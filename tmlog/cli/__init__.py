@@ -8,7 +8,13 @@ takes the shared options :data:`input_format_option` and
 usage errors with status 2 (click's default); no traceback is shown.
 """
 
-from tmlog.cli import caching, parsing, replaying, reports  # noqa: F401  (registers the commands)
+from tmlog.cli import (  # noqa: F401  (registers the commands)
+    caching,
+    exporting,
+    parsing,
+    replaying,
+    reports,
+)
 from tmlog.cli.shell import cli
 
 __all__ = ["cli"]

@@ -50,8 +50,9 @@ class TerraMystica:
         return parse_log(data, source=source, input_format=fmt, partial=partial)
 
     def replay(self, parsed: ParsedLog, **options: Any) -> Replay:
-        # Records need events and the final state, not the ledger rows audits compare.
-        options.setdefault("rows", False)
+        # Records keep the ledger's rows too: each faction's state after each
+        # row is the record's timeline (the export's per-row table).
+        options.setdefault("rows", True)
         return replay(parsed, **options)
 
     def record(self, parsed: ParsedLog, result: Replay) -> GameRecord:

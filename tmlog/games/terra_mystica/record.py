@@ -99,6 +99,40 @@ class FeedingRow(NamedTuple):
     accepted_power: int
 
 
+class TimelineRow(NamedTuple):
+    """A faction's state after one row of the ledger (the rows its replay writes).
+
+    ``row`` numbers the ledger's action rows from 1 in order (the comment rows
+    are not counted): it is the N-th row the audit compares with the N-th
+    recorded row. ``line`` is the log line of the row's last command.
+    """
+
+    row: int
+    line: int
+    round: int
+    turn: int
+    faction: str
+    vp: int
+    c: int
+    w: int
+    p: int
+    p1: int
+    p2: int
+    p3: int
+    fire: int
+    water: int
+    earth: int
+    air: int
+    d: int
+    tp: int
+    te: int
+    sh: int
+    sa: int
+    ship: int
+    dig: int
+    command: str
+
+
 @dataclass(frozen=True)
 class GameRecord:
     """What the reports need from one replayed game, as plain Python data.
@@ -135,6 +169,8 @@ class GameRecord:
     vp_rounds: tuple[VpRoundRow, ...]
     leech: tuple[LeechRow, ...]
     feeding: tuple[FeedingRow, ...]
+    timeline: tuple[TimelineRow, ...] = ()
+    """One row per ledger row (when the replay kept its rows; see :class:`TimelineRow`)."""
 
     frame_options: ClassVar[FrameOptions] = FrameOptions(
         names={"map_name": "map", "last_round": "rounds"},
@@ -264,8 +300,36 @@ def record_game(replay: Replay, *, game_id: str | None = None) -> GameRecord:
             for (r, s), p in sorted(fed.items(), key=lambda kv: (names.index(kv[0][0]), kv[0][1]))
         ),
     )
+    if replay.rows:
+        record = dataclasses.replace(record, timeline=_timeline(replay))
     versions = {f.name: f.full_name for f in factions if f.full_name != f.name}
     return _versioned(record, versions) if versions else record
+
+
+def _timeline(replay: Replay) -> tuple[TimelineRow, ...]:
+    out = []
+    number = 0
+    for e in replay.rows:
+        if type(e) is not ev.RowClosed:
+            continue
+        assert isinstance(e, ev.RowClosed)
+        number += 1
+        lines = e.lines
+        holdings = e.holdings or (0,) * 7
+        command = ". ".join(a.notation() for a in e.actions)
+        out.append(
+            TimelineRow(
+                number,
+                lines[-1] if lines else e.line,
+                e.round,
+                e.turn,
+                e.faction or "",
+                *e.values,
+                *holdings,
+                printable(command),
+            )
+        )
+    return tuple(out)
 
 
 def _versioned(record: GameRecord, names: dict[str, str]) -> GameRecord:
@@ -286,6 +350,7 @@ def _versioned(record: GameRecord, names: dict[str, str]) -> GameRecord:
             v._replace(faction=rename(v.faction), source_faction=rename(v.source_faction))
             for v in record.feeding
         ),
+        timeline=tuple(v._replace(faction=rename(v.faction)) for v in record.timeline),
     )
 
 
@@ -349,3 +414,4 @@ VP_COLUMNS = SCHEMA.frame_columns("vp")
 VP_ROUND_COLUMNS = SCHEMA.frame_columns("vp_rounds")
 LEECH_COLUMNS = SCHEMA.frame_columns("leech")
 FEEDING_COLUMNS = SCHEMA.frame_columns("feeding")
+TIMELINE_COLUMNS = SCHEMA.frame_columns("timeline")
