@@ -151,7 +151,7 @@ def export_tables(tables: Mapping[str, pd.DataFrame]) -> dict[str, pd.DataFrame]
 
 def _typed(frame: pd.DataFrame, columns: dict[str, str]) -> pd.DataFrame:
     frame = frame.reset_index(drop=True)
-    out = {}
+    out: dict[str, pd.Series[Any]] = {}
     for column, kind in columns.items():
         values = frame[column]
         if kind == "string":

@@ -316,17 +316,11 @@ def _timeline(replay: Replay) -> tuple[TimelineRow, ...]:
         number += 1
         lines = e.lines
         holdings = e.holdings or (0,) * 7
-        command = ". ".join(a.notation() for a in e.actions)
+        command = printable(". ".join(a.notation() for a in e.actions))
+        line = lines[-1] if lines else e.line
         out.append(
-            TimelineRow(
-                number,
-                lines[-1] if lines else e.line,
-                e.round,
-                e.turn,
-                e.faction or "",
-                *e.values,
-                *holdings,
-                printable(command),
+            TimelineRow._make(
+                (number, line, e.round, e.turn, e.faction or "", *e.values, *holdings, command)
             )
         )
     return tuple(out)
