@@ -156,7 +156,7 @@ def test_buildings_and_tracks_are_the_engines(
             expected = [*levels, f["ship"]["level"], f["dig"]["level"], f["VP"], f["C"], f["P3"]]
             row = ours.loc[name]
             got = [int(row[c]) for c in ("d", "tp", "te", "sh", "sa", "ship", "dig")]
-            assert got + [int(row.final_vp), int(row.c), int(row.p3)] == expected, (gid, name)
+            assert [*got, int(row.final_vp), int(row.c), int(row.p3)] == expected, (gid, name)
             checked += 1
     assert checked == 168
 
