@@ -1,8 +1,9 @@
 """The ``tmlog`` command line: a thin adapter over the library.
 
 Every command reads its logs through :class:`Inputs` (``-`` is standard
-input, a directory stands for its ``*.txt``/``*.log`` files, a bad file is
-reported and the others still run, the exit status is 1 if any failed) and
+input, a directory stands for its ``*.txt``/``*.log`` files and game JSON,
+a bad file is reported and the others still run, the exit status is 1 if
+any failed) and
 takes the shared options :data:`input_format_option` and
 :func:`output_format_option`. Errors exit with status 1 and a message,
 usage errors with status 2 (click's default); no traceback is shown.
