@@ -74,7 +74,7 @@ def test_column_names_are_stable(exported: dict[str, dict[str, pd.DataFrame]]) -
         "bonus_round_1", *state, *holdings,
     ]  # fmt: skip
     assert list(COLUMNS["timeline"]) == [
-        "game", "row", "line", "round", "turn", "faction", "vp", *state, *holdings, "command",
+        "game", "row", "line", "round", "turn", "faction", "vp", *state, *holdings,
     ]  # fmt: skip
     assert list(COLUMNS["vp_sources"]) == ["game", "faction", "source", "vp"]
     for fmt in ("parquet", "csv", "sqlite"):

@@ -27,7 +27,7 @@ for SQLite). ``game`` is the game's id (the log's path) and joins them.
     ``line`` int64 (log line of the row's last command), ``round``, ``turn``
     int64, ``faction`` string, ``vp``, ``c``, ``w``, ``p``, ``p1``, ``p2``,
     ``p3``, ``fire``, ``water``, ``earth``, ``air``, ``d``, ``tp``, ``te``,
-    ``sh``, ``sa``, ``ship``, ``dig`` int64, ``command`` string (the row's commands).
+    ``sh``, ``sa``, ``ship``, ``dig`` int64.
 ``vp_sources`` — net VP per game, faction and source (they sum to ``final_vp``):
     ``game``, ``faction``, ``source`` string, ``vp`` int64.
 ``leech`` — power offered to each faction and what became of it (see
@@ -95,7 +95,6 @@ COLUMNS: dict[str, dict[str, str]] = {
         "faction": "string",
         "vp": "int64",
         **dict.fromkeys(_STATE, "int64"),
-        "command": "string",
     },
     "vp_sources": {"game": "string", "faction": "string", "source": "string", "vp": "int64"},
     "leech": {

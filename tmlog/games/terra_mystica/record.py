@@ -130,7 +130,6 @@ class TimelineRow(NamedTuple):
     sa: int
     ship: int
     dig: int
-    command: str
 
 
 @dataclass(frozen=True)
@@ -307,20 +306,23 @@ def record_game(replay: Replay, *, game_id: str | None = None) -> GameRecord:
 
 
 def _timeline(replay: Replay) -> tuple[TimelineRow, ...]:
+    # Runs over every ledger row of every game recorded: kept to plain tuple work.
+    make = TimelineRow._make
+    row_closed = ev.RowClosed
+    no_holdings = (0,) * 7
     out = []
     number = 0
     for e in replay.rows:
-        if type(e) is not ev.RowClosed:
+        if type(e) is not row_closed:
             continue
-        assert isinstance(e, ev.RowClosed)
         number += 1
-        lines = e.lines
-        holdings = e.holdings or (0,) * 7
-        command = printable(". ".join(a.notation() for a in e.actions))
-        line = lines[-1] if lines else e.line
+        actions = e.actions
+        line = actions[-1].line if actions and actions[-1].line else e.line
         out.append(
-            TimelineRow._make(
-                (number, line, e.round, e.turn, e.faction or "", *e.values, *holdings, command)
+            make(
+                (number, line, e.round, e.turn, e.faction or "")
+                + e.values
+                + (e.holdings or no_holdings)
             )
         )
     return tuple(out)
