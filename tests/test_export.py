@@ -239,3 +239,26 @@ def test_a_bad_log_is_reported_and_the_others_exported(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert "bad.log:1" in result.output
     assert len(pd.read_csv(tmp_path / "o" / "games.csv")) == 1
+
+
+def test_a_second_export_reads_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tmlog.games import GAMES
+
+    game = str(LEDGER_DIR / "4pLeague_S64_D1L1_G3.txt")
+    common = ["--cache", str(tmp_path / "cache"), "--jobs", "1", "--quiet"]
+    run("export", game, "--to", "csv", str(tmp_path / "a"), *common)
+
+    def no_replay(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("replayed")
+
+    monkeypatch.setattr(type(GAMES.default), "replay", no_replay)
+    run("export", game, "--to", "csv", str(tmp_path / "b"), *common)
+    for name in TABLES:
+        assert (tmp_path / "a" / f"{name}.csv").read_bytes() == (
+            tmp_path / "b" / f"{name}.csv"
+        ).read_bytes()
+    # Without the cache the game would have been replayed:
+    result = CliRunner().invoke(
+        cli, ["export", game, "--to", "csv", str(tmp_path / "c"), "--no-cache", "--jobs", "1"]
+    )
+    assert result.exit_code == 1 and "replayed" in result.output
