@@ -293,3 +293,14 @@ def test_map_options_and_players_from_the_json(path: Path) -> None:
 
 def test_all_map_games_are_there() -> None:
     assert len(MAP_GAMES) == 10
+
+
+def test_the_engines_error_is_a_warning(tmp_path: Path) -> None:
+    """A game the site's engine stopped on: its error is said, the ledger still read."""
+    path = _broken(tmp_path, _set(("error",), ["Error on line 5 [witches: fly]:", "Unknown"]))
+    parsed = parse_file(path)
+    assert parsed.warnings == [
+        f"{path}: the site's engine reported an error: Error on line 5 [witches: fly]: Unknown"
+    ]
+    result = CliRunner().invoke(cli, ["validate", str(path)])
+    assert "the site's engine reported an error" in result.output
