@@ -264,16 +264,17 @@ def test_each_kind_of_figure_has_one_precision_in_every_table(fmt: str) -> None:
 
 
 def test_help_and_readme_say_which_commands_take_many_logs() -> None:
-    many = {"parse", "validate", "audit", "vp", "leech", "stats"}
+    many = {"parse", "validate", "audit", "vp", "leech", "stats", "ratings", "export"}
     one = {"replay", "render", "convert"}
     for name in many | one:
-        (argument,) = [p for p in _command(name).params if isinstance(p, click.Argument)]
+        argument = next(p for p in _command(name).params if isinstance(p, click.Argument))
         assert (argument.nargs == -1) == (name in many), name
         assert ("--recursive" in _options(name)) == (name in many), name
     readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
     assert "Every command takes files, directories" not in readme
     assert (
-        "`parse`, `validate`, `audit`, `vp`, `leech` and `stats` take any number of\nfiles"
+        "`parse`, `validate`, `audit`, `vp`, `leech`, `stats`, `ratings` and `export`\ntake"
+        " any number of files"
         in readme
     )
     assert "`replay`,\n`render` and `convert` take one log" in readme

@@ -26,7 +26,8 @@ def _examples() -> list[tuple[str, str]]:
         # A block may show several commands, each with its output.
         for part in re.split(r"^\$ ", block, flags=re.M)[1:]:
             command, _, output = part.partition("\n")
-            examples.append((command, output))
+            if command.startswith("tmlog "):  # not the sqlite3 of the export example
+                examples.append((command, output))
     # A block with no output shows only how to call something (a Dask cluster).
     return [(command, output) for command, output in examples if output]
 

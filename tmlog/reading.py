@@ -24,7 +24,7 @@ STDIN = "-"
 """The path that means standard input."""
 
 LOG_SUFFIXES = (".txt", ".log", ".rootlog")
-"""Files a directory argument expands to."""
+"""Files a directory argument expands to (and game JSON, see :func:`is_log_file`)."""
 
 MAX_BYTES = 16 * 2**20
 """Largest log accepted (a whole game's ledger is about 40 KB)."""
@@ -188,7 +188,8 @@ def read_text(path: str) -> str:
 def iter_paths(paths: Iterable[str], *, recursive: bool = False) -> Iterator[str | InputError]:
     """Command-line paths with each directory replaced by its logs, problems in line.
 
-    A directory stands for its ``*.txt``, ``*.log`` and ``*.rootlog`` files, sorted by name
+    A directory stands for its ``*.txt``, ``*.log`` and ``*.rootlog`` files and its
+    game JSON (:func:`is_log_file`), sorted by name
     (``recursive``: and those of the directories inside it, at any depth,
     each directory read once however symbolic links loop back); other files
     in it are not logs and are left alone. ``-`` (standard input) and plain files are kept as given.
@@ -222,14 +223,16 @@ def iter_paths(paths: Iterable[str], *, recursive: bool = False) -> Iterator[str
             yield from problems
             if not logs and not problems:
                 where = "directory (or any inside it)" if recursive else "directory"
-                yield InputError(path, f"{where} holds no *.txt, *.log or *.rootlog files")
+                yield InputError(
+                    path, f"{where} holds no *.txt, *.log, *.rootlog or game *.json files"
+                )
             for entry in logs:
                 problem = _file_problem(entry)
                 yield InputError(str(entry), problem) if problem else str(entry)
 
 
 def _logs_in(folder: Path, *, recursive: bool, problems: list[InputError]) -> list[Path]:
-    """The log entries (:data:`LOG_SUFFIXES`) of ``folder`` (and, if ``recursive``, of the
+    """The logs (:func:`is_log_file`) of ``folder`` (and, if ``recursive``, of the
     folders under it), sorted by path; a folder inside that cannot be read is
     added to ``problems``.
 
@@ -237,7 +240,7 @@ def _logs_in(folder: Path, *, recursive: bool, problems: list[InputError]) -> li
     back to a folder above (a loop) or beside is not followed again.
     """
     if not recursive:
-        return [e for e in sorted(folder.iterdir()) if e.suffix in LOG_SUFFIXES]
+        return [e for e in sorted(folder.iterdir()) if is_log_file(e)]
     seen: set[tuple[int, int]] = set()
     found: list[Path] = []
     todo = [folder]
@@ -261,9 +264,24 @@ def _logs_in(folder: Path, *, recursive: bool, problems: list[InputError]) -> li
                 is_dir = False
             if is_dir:
                 todo.append(entry)
-            elif entry.suffix in LOG_SUFFIXES:
+            elif is_log_file(entry):
                 found.append(entry)
     return sorted(found, key=lambda e: e.parts)
+
+
+def is_log_file(entry: Path) -> bool:
+    """Whether a file in a directory is a log: ``*.txt``, ``*.log``, ``*.rootlog``, ``*.json.gz``,
+    or ``*.json`` holding a ``"ledger"`` key (a game JSON; a manifest or other
+    JSON file is not a log)."""
+    if entry.suffix in LOG_SUFFIXES or entry.name.endswith(".json.gz"):
+        return True
+    if entry.suffix != ".json":
+        return False
+    try:
+        with entry.open("rb") as f:
+            return b'"ledger"' in f.read(MAX_BYTES)
+    except OSError:
+        return True  # reading it will report the problem
 
 
 def _why_missing(p: Path) -> str:

@@ -11,8 +11,10 @@ column everywhere.
 
 >>> from tmlog.games.terra_mystica.record import GameRecord
 >>> schema = describe(GameRecord)
->>> [c.name for c in schema.games][:4], [t.name for t in schema.tables]
-(['game', 'map_name', 'map_id', 'options'], ['factions', 'vp', 'vp_rounds', 'leech', 'feeding'])
+>>> [c.name for c in schema.games][:4]
+['game', 'map_name', 'map_id', 'options']
+>>> [t.name for t in schema.tables]
+['factions', 'vp', 'vp_rounds', 'leech', 'feeding', 'timeline']
 >>> schema.table("vp").columns[2]
 Column(name='vp', kind=<class 'int'>, optional=False, many=False)
 """

@@ -1,15 +1,22 @@
 """The ``tmlog`` command line: a thin adapter over the library.
 
 Every command reads its logs through :class:`Inputs` (``-`` is standard
-input, a directory stands for its ``*.txt``/``*.log``/``*.rootlog`` files (``-r``: at any
-depth), a bad file is reported and the others still run, the exit status is
-1 if any failed) and
+input, a directory stands for its ``*.txt``/``*.log``/``*.rootlog`` files and
+game JSON (``-r``: at any depth), a bad file is reported and the others still
+run, the exit status is 1 if any failed) and
 takes the shared options :data:`input_format_option` and
 :func:`output_format_option`. Errors exit with status 1 and a message,
 usage errors with status 2 (click's default); no traceback is shown.
 """
 
-from tmlog.cli import caching, parsing, rating, replaying, reports  # noqa: F401  (registers the commands)
+from tmlog.cli import (  # noqa: F401  (registers the commands)
+    caching,
+    exporting,
+    parsing,
+    rating,
+    replaying,
+    reports,
+)
 from tmlog.cli.shell import cli
 
 __all__ = ["cli"]

@@ -279,7 +279,7 @@ def audit_command(paths: tuple[str, ...], fmt: str, vp_variant: str | None, **co
     checked = rows = diverged = matched = failed = 0
     runner = Runner(
         audit_job,
-        input_format="ledger",
+        input_format=None,
         jobs=settings.jobs,
         dask_scheduler=settings.dask_scheduler,
         replay_options={"vp_variant": vp_variant},

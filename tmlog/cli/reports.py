@@ -327,7 +327,17 @@ def leech(
 
 # ----------------------------------------------------------------- stats
 
-_BY_CHOICES = ("players", "map", "seat", "final-scoring", "rating-band")
+_BY_CHOICES = (
+    "players",
+    "map",
+    "seat",
+    "final-scoring",
+    "score-tiles",
+    "score-tile",
+    *(f"score-round-{n}" for n in range(1, 7)),
+    "bonus-round-1",
+    "rating-band",
+)
 
 
 @cli.command()
@@ -336,9 +346,12 @@ _BY_CHOICES = ("players", "map", "seat", "final-scoring", "rating-band")
     "--by",
     type=click.Choice(_BY_CHOICES),
     multiple=True,
-    help="Also group by player count, map, seat (start order), final scoring, or the"
-    " rating of the game's weakest player (all, 1000+, 1250+, as the site does);"
-    " repeat it to group by several (--by seat --by players).",
+    help="Also group by player count, map, seat (start order), final scoring (Fire & Ice"
+    " tile), the six round scoring tiles (score-tiles), the tile of round N"
+    " (score-round-N), each round tile in play (score-tile), the bonus tile taken for"
+    " round 1 (bonus-round-1) or the rating of the game's weakest player (rating-band:"
+    " all, 1000+, 1250+, as the site does); repeat it to group by several"
+    " (--by seat --by players).",
 )
 @click.option(
     "--min-rating",

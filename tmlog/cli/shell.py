@@ -73,12 +73,12 @@ def cli() -> None:
     """Parse, replay and report on Terra Mystica game logs from terra.snellman.net.
 
     Logs are raw command logs (`faction: command` rows) or the site's
-    tab-separated ledger export; the format is detected. Root games in
-    Rootlog notation (`*.rootlog`) are read by parse and validate.
+    tab-separated ledger export, or the game JSON it serves; the format is
+    detected. Root games in Rootlog notation (`*.rootlog`) are read too.
 
-    parse, validate, audit, vp, leech and stats take any number of files,
-    directories (their *.txt, *.log and *.rootlog files; -r: at any depth) or - for
-    standard input; replay, render and convert take one log. Exit status: 0
+    parse, validate, audit, vp, leech, stats, ratings and export take any
+    number of files, directories (their *.txt, *.log, *.rootlog and game JSON
+    files; -r: at any depth) or - for standard input; replay, render and convert take one log. Exit status: 0
     all good, 1 a bad or illegal log (the others are still processed), 2 a
     usage error. `tmlog COMMAND -h` tells more.
     """

@@ -12,7 +12,7 @@ through it; :data:`GAMES` finds the game a log belongs to.
 >>> GAMES.game_for(b"Map: Fall\\nDeck: E&P\\n").name
 'root'
 >>> GAMES.input_formats()
-('rootlog', 'rootlog-strict', 'ledger', 'commands')
+('rootlog', 'rootlog-strict', 'ledger', 'commands', 'json')
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ Two steps, so that the expensive part can run anywhere:
 >>> record = record_game(replay(parse_file("sample_logs/4pLeague_S64_D1L1_G3.txt")))
 >>> tables = frames([record])
 >>> list(tables)
-['games', 'factions', 'vp', 'vp_rounds', 'leech', 'feeding']
+['games', 'factions', 'vp', 'vp_rounds', 'leech', 'feeding', 'timeline']
 >>> tables.vp.groupby("faction")["vp"].sum().to_dict()
 {'cultists': 168, 'darklings': 152, 'swarmlings': 149, 'witches': 92}
 """

@@ -23,8 +23,18 @@ BY = {
     "seat": ("start_order", "seat"),
     "final-scoring": ("final_scoring", "final_scoring"),
     "rating-band": ("rating_band", "rating_band"),
+    "score-tiles": ("score_tiles", "score_tiles"),
+    "score-tile": ("score_tile", "score_tile"),
+    **{f"score-round-{n}": (f"score_round_{n}", f"score_round_{n}") for n in range(1, 7)},
+    "bonus-round-1": ("bonus_round_1", "bonus_round_1"),
 }
-"""``--by`` value → (column of the factions table, column of the output)."""
+"""``--by`` value → (column of the factions table, column of the output).
+
+``score-tiles`` groups by the six round scoring tiles in order (``SCORE7,SCORE1,…``),
+``score-round-N`` by the tile of round N, ``score-tile`` by each tile in play (a
+faction's game counts once under each of its six tiles); ``bonus-round-1`` by
+the bonus tile the faction took at the end of setup, held in round 1.
+"""
 
 WINRATE_COLUMNS = [
     "faction",
@@ -121,7 +131,7 @@ def winrate_tallies(factions: pd.DataFrame, *, by: By = None) -> pd.DataFrame:
     1  witches      1   1.0  120.0     1.0     20.0             1
     """
     keys, _ = _keys(by)
-    rows = counted(factions)
+    rows = _score_keys(counted(factions), by)
     rows["margin_games"] = rows["margin"].notna().astype("int64")
     out = (
         rows.groupby(keys, sort=True)
@@ -139,6 +149,37 @@ def winrate_tallies(factions: pd.DataFrame, *, by: By = None) -> pd.DataFrame:
     for col in ("wins", "vp", "places", "margins"):
         out[col] = out[col].astype("float64")
     return out
+
+
+def _score_keys(rows: pd.DataFrame, by: By) -> pd.DataFrame:
+    """The grouping columns derived from a game's round scoring tiles (see :data:`BY`),
+    for each ``score-…`` grouping in ``by``.
+
+    >>> rows = pd.DataFrame({"faction": ["witches"], "score_tiles": [("SCORE7", "SCORE1")]})
+    >>> _score_keys(rows, "score-round-2")["score_round_2"].tolist()
+    ['SCORE1']
+    >>> _score_keys(rows, "score-tile")["score_tile"].tolist()
+    ['SCORE7', 'SCORE1']
+    >>> _score_keys(rows, "score-tiles")["score_tiles"].tolist()
+    ['SCORE7,SCORE1']
+    """
+    names = [by] if isinstance(by, str) else list(dict.fromkeys(by or ()))
+    names = [name for name in names if name.startswith("score-")]
+    if not names:
+        return rows
+    tiles = [tuple(t.split(",")) if isinstance(t, str) else tuple(t) for t in rows["score_tiles"]]
+    rows = rows.copy()
+    # The tile of each round before the list is exploded into one row per tile.
+    for name in names:
+        if name.startswith("score-round-"):
+            n = int(name.rsplit("-", 1)[1])
+            rows[f"score_round_{n}"] = [t[n - 1] if len(t) >= n else None for t in tiles]
+    if "score-tiles" in names:
+        rows["score_tiles"] = [",".join(t) for t in tiles]
+    if "score-tile" in names:
+        rows["score_tile"] = tiles
+        rows = rows.explode("score_tile", ignore_index=True).dropna(subset=["score_tile"])
+    return rows
 
 
 def add_tallies(parts: list[pd.DataFrame], *, by: By = None) -> pd.DataFrame:
@@ -180,9 +221,11 @@ def faction_winrates(factions: pd.DataFrame, *, by: By = None) -> pd.DataFrame:
         factions: the ``factions`` table (``game``, ``faction``, ``final_vp``,
             ``dropped``, ``finished`` and the grouping columns).
         by: also group by ``players`` (factions that started the game),
-            ``map``, ``seat`` (start order) or ``final-scoring`` (``original``
-            or the Fire & Ice tile), or by several of them (a list); the
-            output has those columns first, in that order.
+            ``map``, ``seat`` (start order), ``final-scoring`` (``original``
+            or the Fire & Ice tile), ``score-tiles``, ``score-round-N``,
+            ``score-tile``, ``bonus-round-1`` or ``rating-band`` (see :data:`BY`),
+            or by several of them (a list); the output has those columns first,
+            in that order.
 
     Returns:
         Columns :data:`WINRATE_COLUMNS` (after the ``by`` column), sorted by

@@ -2,6 +2,8 @@
 
 >>> GAME.detect(b"nomads: build A5\\n", "a.log"), GAME.detect(b"%PDF-1.4", "a.pdf")
 (True, False)
+>>> GAME.detect(b'{"ledger": [{"comment": "option strict-leech"}]}', "game.json")
+True
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any, cast
 from tmlog.games import Checked
 from tmlog.games.terra_mystica.model.actions import Action
 from tmlog.games.terra_mystica.parse import INPUT_FORMATS, InputFormat, ParsedLog, Row, parse_log
+from tmlog.games.terra_mystica.parse.site_json import looks_like_json
 from tmlog.games.terra_mystica.record import SCHEMA, GameRecord, record_game
 from tmlog.games.terra_mystica.replay import Replay, replay
 from tmlog.words import count
@@ -33,7 +36,8 @@ class TerraMystica:
     schema = SCHEMA
 
     def detect(self, head: bytes, source: str) -> bool:
-        return _LOOKS_LIKE.search(head) is not None
+        # A JSON object (or gzip) is the site's game JSON, whose ledger is read.
+        return _LOOKS_LIKE.search(head) is not None or looks_like_json(head)
 
     def parse(
         self,
@@ -47,8 +51,9 @@ class TerraMystica:
         return parse_log(data, source=source, input_format=fmt, partial=partial)
 
     def replay(self, parsed: ParsedLog, **options: Any) -> Replay:
-        # Records need events and the final state, not the ledger rows audits compare.
-        options.setdefault("rows", False)
+        # Records keep the ledger's rows too: each faction's state after each
+        # row is the record's timeline (the export's per-row table).
+        options.setdefault("rows", True)
         return replay(parsed, **options)
 
     def record(self, parsed: ParsedLog, result: Replay) -> GameRecord:

@@ -40,6 +40,8 @@ class FactionRow(NamedTuple):
     dropped: bool
     color: str
     """The faction's home terrain (``green``, ``brown`` …)."""
+    bonus_round_1: str | None = None
+    """The bonus tile the faction took at the end of setup, held in round 1."""
 
 
 class VpRow(NamedTuple):
@@ -97,6 +99,39 @@ class FeedingRow(NamedTuple):
     accepted_power: int
 
 
+class TimelineRow(NamedTuple):
+    """A faction's state after one row of the ledger (the rows its replay writes).
+
+    ``row`` numbers the ledger's action rows from 1 in order (the comment rows
+    are not counted): it is the N-th row the audit compares with the N-th
+    recorded row. ``line`` is the log line of the row's last command.
+    """
+
+    row: int
+    line: int
+    round: int
+    turn: int
+    faction: str
+    vp: int
+    c: int
+    w: int
+    p: int
+    p1: int
+    p2: int
+    p3: int
+    fire: int
+    water: int
+    earth: int
+    air: int
+    d: int
+    tp: int
+    te: int
+    sh: int
+    sa: int
+    ship: int
+    dig: int
+
+
 @dataclass(frozen=True)
 class GameRecord:
     """What the reports need from one replayed game, as plain Python data.
@@ -119,6 +154,8 @@ class GameRecord:
     """Factions that started the game (dropped ones included)."""
     final_scoring: str
     """``original``, or the Fire & Ice final scoring tile in play."""
+    score_tiles: tuple[str, ...]
+    """The round scoring tiles of rounds 1 to 6, in order."""
     finished: bool
     last_round: int
     dropped: tuple[str, ...]
@@ -131,11 +168,13 @@ class GameRecord:
     vp_rounds: tuple[VpRoundRow, ...]
     leech: tuple[LeechRow, ...]
     feeding: tuple[FeedingRow, ...]
+    timeline: tuple[TimelineRow, ...] = ()
+    """One row per ledger row (when the replay kept its rows; see :class:`TimelineRow`)."""
 
     frame_options: ClassVar[FrameOptions] = FrameOptions(
         names={"map_name": "map", "last_round": "rounds"},
         hidden=("warnings",),
-        keys={"factions": ("player_count", "map_name", "final_scoring", "finished")},
+        keys={"factions": ("player_count", "map_name", "final_scoring", "score_tiles", "finished")},
     )
     """In the report frames, ``games`` calls ``map_name`` ``map`` and
     ``last_round`` ``rounds`` and leaves the warnings out; the factions table
@@ -168,6 +207,7 @@ def record_game(replay: Replay, *, game_id: str | None = None) -> GameRecord:
     # offers, offered, accepted, accepted_pw, declined, declined_pw, lapsed, lapsed_pw, vp
     leech: dict[str, list[int]] = {n: [0] * 9 for n in names}
     fed: dict[tuple[str, str], list[int]] = {}
+    first_bonus: dict[str, str] = {}
 
     for e in replay.events:
         if isinstance(e, ev.VpChanged):
@@ -202,6 +242,9 @@ def record_game(replay: Replay, *, game_id: str | None = None) -> GameRecord:
                 else:
                     row[6] += 1
                     row[7] += e.power
+        elif isinstance(e, ev.Passed):
+            if e.round == 0 and e.bonus is not None:
+                first_bonus[e.faction or ""] = e.bonus
 
     in_game = sorted((f.vp for f in factions if not f.dropped), reverse=True)
     rank_of: dict[int, int] = {}
@@ -217,6 +260,7 @@ def record_game(replay: Replay, *, game_id: str | None = None) -> GameRecord:
             None if f.dropped else rank_of[f.vp],
             f.dropped,
             f.color,
+            first_bonus.get(f.name),
         )
         for f in factions
     )
@@ -240,6 +284,7 @@ def record_game(replay: Replay, *, game_id: str | None = None) -> GameRecord:
         players=state.players,
         player_count=len(factions),
         final_scoring=extra[0] if extra else "original",
+        score_tiles=state.score_tiles,
         finished=state.finished,
         last_round=last_round,
         dropped=tuple(f.name for f in factions if f.dropped),
@@ -254,8 +299,33 @@ def record_game(replay: Replay, *, game_id: str | None = None) -> GameRecord:
             for (r, s), p in sorted(fed.items(), key=lambda kv: (names.index(kv[0][0]), kv[0][1]))
         ),
     )
+    if replay.rows:
+        record = dataclasses.replace(record, timeline=_timeline(replay))
     versions = {f.name: f.full_name for f in factions if f.full_name != f.name}
     return _versioned(record, versions) if versions else record
+
+
+def _timeline(replay: Replay) -> tuple[TimelineRow, ...]:
+    # Runs over every ledger row of every game recorded: kept to plain tuple work.
+    make = TimelineRow._make
+    row_closed = ev.RowClosed
+    no_holdings = (0,) * 7
+    out = []
+    number = 0
+    for e in replay.rows:
+        if type(e) is not row_closed:
+            continue
+        number += 1
+        actions = e.actions
+        line = actions[-1].line if actions and actions[-1].line else e.line
+        out.append(
+            make(
+                (number, line, e.round, e.turn, e.faction or "")
+                + e.values
+                + (e.holdings or no_holdings)
+            )
+        )
+    return tuple(out)
 
 
 def _versioned(record: GameRecord, names: dict[str, str]) -> GameRecord:
@@ -276,6 +346,7 @@ def _versioned(record: GameRecord, names: dict[str, str]) -> GameRecord:
             v._replace(faction=rename(v.faction), source_faction=rename(v.source_faction))
             for v in record.feeding
         ),
+        timeline=tuple(v._replace(faction=rename(v.faction)) for v in record.timeline),
     )
 
 
@@ -339,3 +410,4 @@ VP_COLUMNS = SCHEMA.frame_columns("vp")
 VP_ROUND_COLUMNS = SCHEMA.frame_columns("vp_rounds")
 LEECH_COLUMNS = SCHEMA.frame_columns("leech")
 FEEDING_COLUMNS = SCHEMA.frame_columns("feeding")
+TIMELINE_COLUMNS = SCHEMA.frame_columns("timeline")

@@ -353,6 +353,7 @@ def result_record(game: ResultGame) -> GameRecord:
         players=tuple(p.username or p.id_hash or "" for p in players),
         player_count=game.player_count,
         final_scoring="expansion" if game.expansion_scoring else "original",
+        score_tiles=(),  # a results file does not name the round tiles
         finished=True,
         last_round=6,
         dropped=tuple(p.faction for p in players if p.dropped),

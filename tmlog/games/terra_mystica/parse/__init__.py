@@ -6,9 +6,10 @@
 >>> log.rows[1].faction, log.rows[1].line
 (<Faction.NOMADS: 'nomads'>, 2)
 
-Two formats are read (detected automatically, see :func:`detect_format`):
+Three formats are read (detected automatically, see :func:`detect_format`):
 a raw command log (``faction: cmd. cmd`` rows and admin rows, what the
-reference engine replays) and the site's tab-separated ledger export.
+reference engine replays), the site's tab-separated ledger export, and the
+site's game JSON, whose ledger is read as a ledger (:mod:`.site_json`).
 
 How parsing works, and why it is fast
 -------------------------------------
@@ -69,6 +70,7 @@ from lark.exceptions import UnexpectedInput
 from tmlog.errors import InputError, LogSyntaxError
 from tmlog.games.terra_mystica.model.actions import Action, Comment, Setup
 from tmlog.games.terra_mystica.model.enums import Faction
+from tmlog.games.terra_mystica.parse import site_json
 from tmlog.games.terra_mystica.parse.boundary import (
     END_OF_CELL,
     END_OF_COMMAND,
@@ -86,7 +88,7 @@ from tmlog.games.terra_mystica.parse.grammar import (
 from tmlog.games.terra_mystica.parse.legacy import rewrite_row
 from tmlog.games.terra_mystica.parse.log import INPUT_FORMATS, InputFormat, ParsedLog, Recorded, Row
 from tmlog.games.terra_mystica.parse.transformer import LineResult, comment_action
-from tmlog.reading import STDIN, normalize, read_text
+from tmlog.reading import STDIN, normalize, read_bytes
 
 __all__ = [
     "INPUT_FORMATS",
@@ -118,7 +120,8 @@ def parse_log(
         text: the log; bytes are decoded as UTF-8 (a BOM and CRLF line ends
             are accepted in either form).
         source: the name used in error messages, usually the path.
-        input_format: ``"ledger"`` or ``"commands"``; detected when ``None``.
+        input_format: ``"ledger"``, ``"commands"`` or ``"json"`` (the site's
+            game JSON, also gzip-compressed); detected when ``None``.
         memo: parse each distinct piece of text once per process (the
             default). ``False`` parses every row whole with the full
             grammar: much slower, same result; the reference the fast path
@@ -135,6 +138,8 @@ def parse_log(
         LogSyntaxError: the text does not follow the grammar.
         InputError: the text is empty or binary.
     """
+    if input_format == "json" or (input_format is None and site_json.looks_like_json(text[:64])):
+        return site_json.parse(text, source, lambda t: _ledger_rows(t, source, memo), _bind)
     text = normalize(text, source)
     if not text.strip():
         raise InputError(source, "empty log: no rows")
@@ -165,20 +170,25 @@ def parse_file(
     """
     name = os.fspath(path)
     source = "<stdin>" if name == STDIN else name
-    return parse_log(read_text(name), source=source, input_format=input_format, partial=partial)
+    return parse_log(read_bytes(name), source=source, input_format=input_format, partial=partial)
 
 
 _LEDGER_ROW = re.compile(r"^[A-Za-z]+\t", re.MULTILINE)
 
 
 def detect_format(text: str) -> InputFormat:
-    """``"ledger"`` if some row has the ledger's shape (a faction cell and a tab).
+    """``"json"`` for a JSON object, ``"ledger"`` if some row has the ledger's shape
+    (a faction cell and a tab), else ``"commands"``.
 
     >>> detect_format("nomads: build A5")
     'commands'
     >>> detect_format("nomads\\t\\t20 VP\\t...")
     'ledger'
+    >>> detect_format('{"ledger": []}')
+    'json'
     """
+    if site_json.looks_like_json(text[:64]):
+        return "json"
     return "ledger" if _LEDGER_ROW.search(text) else "commands"
 
 

@@ -12,10 +12,11 @@ from tmlog.games.terra_mystica.model.actions import Action
 from tmlog.games.terra_mystica.model.enums import Faction
 from tmlog.words import count
 
-InputFormat = Literal["ledger", "commands"]
-"""``ledger``: the site's tab-separated ledger export; ``commands``: a raw command log."""
+InputFormat = Literal["ledger", "commands", "json"]
+"""``ledger``: the site's tab-separated ledger export; ``commands``: a raw command log;
+``json``: the site's game JSON (``/app/view-game/``), whose ledger is read as a ledger."""
 
-INPUT_FORMATS: tuple[InputFormat, ...] = ("ledger", "commands")
+INPUT_FORMATS: tuple[InputFormat, ...] = ("ledger", "commands", "json")
 
 
 @dataclass(frozen=True)
@@ -96,6 +97,7 @@ class ParsedLog:
 
     source: str
     format: InputFormat
+    """``ledger`` or ``commands``: a game JSON parses to a ``ledger`` (its rows are one)."""
     rows: list[Row]
     warnings: list[str] = field(default_factory=list)
     """Problems that did not stop parsing (a cut-off last row that was left out)."""

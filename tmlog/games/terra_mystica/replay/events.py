@@ -273,6 +273,9 @@ class RowClosed(NamedTuple):
     """The first warning of the row, as the reference engine shows it."""
     effect: bool
     """A row the engine writes itself (Cultists' ``[opponent accepted power]`` …)."""
+    holdings: tuple[int, ...] = ()
+    """After the row: dwellings, trading posts, temples, strongholds and
+    sanctuaries built, shipping level and digging level (:func:`holdings`)."""
 
     @property
     def lines(self) -> list[int]:

@@ -93,7 +93,18 @@ def close_row(game: Game) -> None:
             seg.offers,  # a new dict each row: the event may keep it
             seg.warning,
             False,
+            holdings(faction),
         )
+    )
+
+
+def holdings(faction: FactionState) -> tuple[int, ...]:
+    """D, TP, TE, SH, SA built, shipping and digging level (a row's ``holdings``)."""
+    levels = faction.buildings
+    return (
+        *(levels[b].level if b in levels else 0 for b in ("D", "TP", "TE", "SH", "SA")),
+        faction.ship.level,
+        faction.dig.level if faction.dig is not None else 0,
     )
 
 
@@ -138,6 +149,7 @@ def effect_row(game: Game, faction: FactionState, action: Action, before: tuple[
                 {},
                 "",
                 True,
+                holdings(faction),
             )
         )
 

@@ -140,6 +140,8 @@ class GameState:
     factions: tuple[FactionSummary, ...]
     """In table order."""
     bridges: tuple[BridgeSummary, ...]
+    score_tiles: tuple[str, ...]
+    """The round scoring tiles of rounds 1 to 6 (empty before they are chosen)."""
     _map: _MapSnapshot = field(repr=False, compare=False)
 
     @cached_property
@@ -260,6 +262,7 @@ def game_state(game: Game, players: tuple[str, ...] = ()) -> GameState:
         bridges=tuple(
             BridgeSummary(one, two, by_color.get(color), color) for one, two, color in game.bridges
         ),
+        score_tiles=tuple(game.score_tiles),
         _map=snapshot,
     )
 

@@ -1,0 +1,97 @@
+"""``tmlog export``: the games as tidy tables (:mod:`tmlog.report.export`)."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import click
+
+from tmlog.cli.output import check_target, force_option, forced
+from tmlog.cli.reports import _Failures, _iter_records
+from tmlog.cli.shell import (
+    CorpusSettings,
+    cache_options,
+    cli,
+    corpus_options,
+    input_format_option,
+    input_paths,
+    vp_variant_option,
+)
+from tmlog.errors import TmlogError
+from tmlog.games.terra_mystica.parse import InputFormat
+from tmlog.words import count
+
+_TABLES = ("games", "factions", "timeline", "vp_sources", "leech")
+
+
+@cli.command(name="export")
+@input_paths
+@click.option(
+    "--to",
+    "to",
+    type=click.Choice(("parquet", "csv", "sqlite")),
+    required=True,
+    help="Parquet or CSV files (one per table) in the directory OUT, or one SQLite database OUT.",
+)
+@click.argument("out", metavar="OUT")
+@force_option
+@input_format_option
+@vp_variant_option
+@corpus_options
+@cache_options
+def export(
+    paths: tuple[str, ...],
+    to: str,
+    out: str,
+    input_format: InputFormat | None,
+    vp_variant: str | None,
+    **corpus: Any,
+) -> None:
+    """Write the games as tables: games, factions, timeline, vp_sources, leech.
+
+    One row per game, per faction of a game (its final state, VP, rank,
+    dropped, player), per ledger row (the row's faction's VP, C, W, P, power
+    bowls, cults, buildings, shipping and digging after it), per faction and
+    VP source, and per faction's leech. The columns are listed in the README
+    and in tmlog.report.export. Existing files are kept unless --force. Logs
+    come through the results cache, as for `tmlog stats`.
+
+    \b
+    Examples:
+      tmlog export games/ --to parquet tables/
+      tmlog export games/ --to sqlite games.db
+    """
+    from tmlog.report.export import export_tables, write_tables
+    from tmlog.report.frames import frames
+
+    targets = [out] if to == "sqlite" else [os.path.join(out, f"{t}.{to}") for t in _TABLES]
+    try:
+        if to != "sqlite" and os.path.exists(out) and not os.path.isdir(out):
+            raise TmlogError(f"{out}: not a directory (--to {to} writes a file per table into it)")
+        for target in targets:
+            check_target(target, force=forced())
+    except TmlogError as exc:
+        raise click.BadParameter(str(exc), param_hint="OUT") from None
+    failures = _Failures(defer=True)
+    records = list(
+        _iter_records(
+            paths, input_format, failures, CorpusSettings(**corpus), vp_variant=vp_variant
+        )
+    )
+    if failures.duplicates:
+        click.echo(f"left out: {failures.duplicates_note()}", err=True)
+    if records:
+        tables = export_tables(frames(records))
+        try:
+            written = write_tables(tables, to, out)
+        except TmlogError as exc:
+            click.echo(f"Error: {exc}", err=True)
+            raise click.exceptions.Exit(1) from None
+        rows = ", ".join(f"{name} {len(frame)}" for name, frame in tables.items())
+        click.echo(
+            f"wrote {', '.join(written)} ({count(len(records), 'game')}; rows: {rows})", err=True
+        )
+    else:
+        click.echo("no games replayed: nothing written", err=True)
+    failures.finish(len(records))
