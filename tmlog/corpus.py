@@ -32,8 +32,6 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
@@ -43,6 +41,8 @@ from tmlog.reading import STDIN, iter_paths, read_bytes
 from tmlog.records import Record, describe
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
+
     from tmlog.cache import ResultCache
 
 T = TypeVar("T")
@@ -338,6 +338,10 @@ class Runner(Generic[T]):
 
     def _submit(self, chunk: Sequence[Log]) -> Future[list[T | Failure]]:
         if self._pool is None:
+            # Imported here: a run in this process (one log, --jobs 1) needs no
+            # multiprocessing, whose import is a good part of a one-log run's start.
+            from concurrent.futures import ProcessPoolExecutor
+
             self._pool = ProcessPoolExecutor(
                 max_workers=self.jobs, initializer=die_with_parent, initargs=(os.getpid(),)
             )
@@ -376,6 +380,8 @@ class Runner(Generic[T]):
         results: list[T | Failure | None],
     ) -> list[int]:
         """Fill ``results`` from ``futures``; the indices whose worker died."""
+        from concurrent.futures.process import BrokenProcessPool
+
         lost: list[int] = []
         for indices, future in futures:
             try:
@@ -386,6 +392,8 @@ class Runner(Generic[T]):
         return lost
 
     def _collect_one(self, log: Log) -> list[T | Failure]:
+        from concurrent.futures.process import BrokenProcessPool
+
         try:
             return self._submit([log]).result()
         except BrokenProcessPool:

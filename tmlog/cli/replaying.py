@@ -1,10 +1,15 @@
-"""``tmlog replay``, ``tmlog validate`` and ``tmlog audit``: the rules engine at work."""
+"""``tmlog replay``, ``tmlog validate`` and ``tmlog audit``: the rules engine at work.
+
+The parser, the engine and the runner are imported by the commands when they
+run, not with this module: ``tmlog --help`` and ``tmlog CMD --help`` load
+none of them (``tests/test_startup.py``).
+"""
 
 from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -16,11 +21,15 @@ from tmlog.cli.shell import (
     input_paths,
     output_format_option,
 )
-from tmlog.corpus import Failure, Runner, check
-from tmlog.games.terra_mystica.audit import AuditReport, audit_job
-from tmlog.games.terra_mystica.parse import InputFormat, parse_file
-from tmlog.games.terra_mystica.replay import Replay, Stop, replay
-from tmlog.games.terra_mystica.replay.tiles import VP_SETUPS
+
+if TYPE_CHECKING:
+    from tmlog.games.terra_mystica.audit import AuditReport
+    from tmlog.games.terra_mystica.parse import InputFormat
+    from tmlog.games.terra_mystica.replay import Replay, Stop
+
+VP_VARIANTS = ("original_2017", "yucata_fjords", "yucata_lakes")
+"""The engine's ``VP_SETUPS``, sorted (a test checks they are the same): written out
+so that ``--help`` need not import the engine to list them."""
 
 # ASCII digits only: '²'.isdigit() is true but int('²') fails.
 _AT = re.compile(r"^[Rr](\d+)(?:[Tt](\d+))?$", re.ASCII)
@@ -37,6 +46,8 @@ def parse_at(value: str | None) -> Stop | None:
     """``--at 120`` (after log line 120) or ``--at R3T2`` (end of round 3, turn 2)."""
     if value is None:
         return None
+    from tmlog.games.terra_mystica.replay import Stop
+
     if _LINE.fullmatch(value):
         return Stop(line=_number(value))
     m = _AT.fullmatch(value)
@@ -133,7 +144,7 @@ def _state_table(result: Replay, stop: Stop | None) -> str:
 @click.option("--at", "at", metavar="ROW|R<round>T<turn>", help="Stop after this log line or turn.")
 @click.option(
     "--vp-variant",
-    type=click.Choice(sorted(VP_SETUPS)),
+    type=click.Choice(VP_VARIANTS),
     default=None,
     help="Starting VP per faction, instead of the map's own (variants of the rulebook).",
 )
@@ -150,6 +161,9 @@ def replay_command(
       tmlog replay game.txt --at R3T2 --format json
       tmlog replay game.txt --at 120
     """
+    from tmlog.games.terra_mystica.parse import parse_file
+    from tmlog.games.terra_mystica.replay import replay
+
     stop = parse_at(at)
     parsed = parse_file(log, input_format, partial=True)
     result = replay(parsed, stop=stop, vp_variant=vp_variant)
@@ -186,6 +200,8 @@ def validate(paths: tuple[str, ...], input_format: InputFormat | None, **corpus:
     Example:
       tmlog validate games/
     """
+    from tmlog.corpus import Failure, Runner, check
+
     settings = CorpusSettings(**corpus)
     failed = 0
     runner = Runner(
@@ -260,6 +276,9 @@ def audit_command(paths: tuple[str, ...], fmt: str, **corpus: Any) -> None:
       tmlog audit game.txt
       tmlog audit --format json ledgers/
     """
+    from tmlog.corpus import Failure, Runner
+    from tmlog.games.terra_mystica.audit import audit_job
+
     settings = CorpusSettings(**corpus)
     records: list[dict[str, Any]] = []
     checked = rows = diverged = matched = failed = 0

@@ -25,9 +25,9 @@ from tmlog.cli.shell import (
     input_paths,
     output_format_option,
 )
-from tmlog.games.terra_mystica.parse import InputFormat, parse_file
 
 if TYPE_CHECKING:
+    from tmlog.games.terra_mystica.parse import InputFormat
     from tmlog.records import Record
     from tmlog.report.frames import Frames
 
@@ -436,6 +436,7 @@ def render(log: str, at: str | None, output: str, input_format: InputFormat | No
       tmlog render game.txt -o map.png
       tmlog render game.txt --at R3 -o round3.svg
     """
+    from tmlog.games.terra_mystica.parse import parse_file
     from tmlog.games.terra_mystica.replay import replay
 
     stop = parse_at(at)

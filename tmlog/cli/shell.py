@@ -14,7 +14,6 @@ from typing import Any, TypeVar
 
 import click
 
-from tmlog import __version__
 from tmlog.errors import TmlogError
 from tmlog.games import GAMES, AnyGame
 from tmlog.reading import STDIN, iter_paths, read_bytes
@@ -66,8 +65,26 @@ def _silence_stdout() -> None:
         pass
 
 
+def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    # click's own version_option wants the version up front, and reading it
+    # (importlib.metadata) costs every command some 30 ms of start-up.
+    if not value or ctx.resilient_parsing:
+        return
+    from tmlog import __version__
+
+    click.echo(f"tmlog, version {__version__}")
+    ctx.exit()
+
+
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, "--version", prog_name="tmlog")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_show_version,
+    help="Show the version and exit.",
+)
 def cli() -> None:
     """Parse, replay and report on Terra Mystica game logs from terra.snellman.net.
 
