@@ -83,6 +83,10 @@ def test_help_imports_no_parser_engine_or_reporter(tmp_path: Path, args: tuple[s
         ("replay", str(DROPOUT_GAME), "--at", "R3T2"),
         ("parse", str(DROPOUT_GAME)),
         ("convert", str(DROPOUT_GAME)),
+        # One log's report, as a table: plain Python from the record, no cache read.
+        ("vp", str(DROPOUT_GAME)),
+        ("vp", str(DROPOUT_GAME), "--format", "markdown"),
+        ("leech", str(DROPOUT_GAME)),
     ],
 )
 def test_commands_without_tables_import_no_reporter(tmp_path: Path, args: tuple[str, ...]) -> None:

@@ -9,9 +9,10 @@ so the other commands start fast.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from pathlib import PurePath
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
 
@@ -25,9 +26,11 @@ from tmlog.cli.shell import (
     input_paths,
     output_format_option,
 )
+from tmlog.reading import STDIN
 
 if TYPE_CHECKING:
     from tmlog.games.terra_mystica.parse import InputFormat
+    from tmlog.games.terra_mystica.record import GameRecord
     from tmlog.records import Record
     from tmlog.report.frames import Frames
 
@@ -101,11 +104,16 @@ def _iter_records(
     """The records of the logs that replayed; the others go to ``failures``."""
     from tmlog.corpus import Failure, iter_records
 
+    # One log replays in a few milliseconds; reading the cache's Parquet needs
+    # pyarrow, whose import alone takes several times that. A cache the user
+    # named (--cache) is still used.
+    one_log = len(paths) == 1 and (paths[0] == STDIN or os.path.isfile(paths[0]))
+    cache = None if one_log and corpus.cache_dir is None else corpus.cache()
     for item in iter_records(
         paths,
         input_format,
         jobs=corpus.jobs,
-        cache=corpus.cache(),
+        cache=cache,
         dask_scheduler=corpus.dask_scheduler,
         tables=tables,
         progress=corpus.progress(),
@@ -132,6 +140,14 @@ def _records(
     if failures.duplicates:
         click.echo(f"left out: {failures.duplicates_note()}", err=True)
     return records
+
+
+def _plain(records: list[Record], fmt: str) -> bool:
+    """Whether a table can be printed without pandas (:mod:`tmlog.report.plain`):
+    text or Markdown, of Terra Mystica records."""
+    from tmlog.games.terra_mystica.record import GameRecord
+
+    return fmt in ("table", "markdown") and all(type(r) is GameRecord for r in records)
 
 
 def _tables(records: list[Record]) -> Frames:
@@ -197,12 +213,16 @@ def vp(
       tmlog vp game.txt --plot vp.png
       tmlog vp game.txt --timeline --plot timeline.svg
     """
-    from tmlog.report.output import format_frame
-    from tmlog.report.vp import vp_breakdown, vp_families, vp_timeline, without_dropped
-
     failures = _Failures(defer=False)
     records = _records(paths, input_format, failures, CorpusSettings(**corpus))
-    if records:
+    if records and not timeline and not plot_path and _plain(records, fmt):
+        from tmlog.report.plain import vp_by_faction
+
+        _echo(vp_by_faction(cast("list[GameRecord]", records), fmt))
+    elif records:
+        from tmlog.report.output import format_frame
+        from tmlog.report.vp import vp_breakdown, vp_families, vp_timeline, without_dropped
+
         tables = _tables(records)
         if timeline:
             table = vp_timeline(tables.vp_rounds, tables.factions)
@@ -271,12 +291,16 @@ def leech(
       tmlog leech games/ --feeding --format csv
       tmlog leech game.txt --plot leech.png
     """
-    from tmlog.report.leech import leech_totals, who_fed_whom
-    from tmlog.report.output import format_frame
-
     failures = _Failures(defer=False)
     records = _records(paths, input_format, failures, CorpusSettings(**corpus))
-    if records:
+    if records and not feeding and not plot_path and _plain(records, fmt):
+        from tmlog.report import plain
+
+        _echo(plain.leech_totals(cast("list[GameRecord]", records), fmt))
+    elif records:
+        from tmlog.report.leech import leech_totals, who_fed_whom
+        from tmlog.report.output import format_frame
+
         tables = _tables(records)
         totals = leech_totals(tables.leech)
         table = who_fed_whom(tables.feeding) if feeding else totals
