@@ -2,7 +2,7 @@
 
 Usage::
 
-    python bench/startup_bench.py [LOG] [--runs N] [--warmup K]
+    python bench/startup_bench.py [LOG] [--runs N] [--warmup K] [--base REV]
         [--reference 'perl /path/to/engine.pl {commands}']
 
 Runs each command ``N`` times after ``K`` warm-up runs (so the OS file cache,
@@ -13,6 +13,10 @@ mean and standard deviation, the median and the fastest run, in wall time
 and in CPU time (user + system of the child, from ``wait4``: far less
 disturbed by other busy processes than wall time), and the peak memory
 (max RSS).
+
+``--base REV`` also times the commands of an earlier commit, checked out
+into a temporary worktree; both trees then run as ``python -m tmlog`` with
+``PYTHONPATH`` pointing at the tree (as ``bench/compare.py`` does).
 
 ``--reference`` adds an outside command timed the same way, e.g. the
 reference Perl engine replaying the same game; ``{commands}`` in it stands
@@ -34,6 +38,8 @@ import tempfile
 import time
 from pathlib import Path
 
+HERE = Path(__file__).resolve().parent.parent
+PYTHON_M = [sys.executable, "-m", "tmlog"]
 DEFAULT_LOG = (
     Path(__file__).resolve().parent.parent
     / "tests"
@@ -53,9 +59,16 @@ def tmlog_command() -> list[str]:
 
 
 def run_once(argv: list[str]) -> tuple[float, float, float]:
-    """Wall seconds, CPU seconds (user + system) and max RSS (MB) of one run."""
+    """Wall seconds, CPU seconds (user + system) and max RSS (MB) of one run.
+
+    A first word ``PYTHONPATH=…`` goes to the environment of the run.
+    """
+    env = None
+    if argv[0].startswith("PYTHONPATH="):
+        env = dict(os.environ, PYTHONPATH=argv[0].partition("=")[2])
+        argv = argv[1:]
     start = time.perf_counter()
-    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
@@ -79,9 +92,10 @@ def main() -> None:
         metavar="COMMAND",
         help="an outside command to time alongside ({commands}: the log as a command log)",
     )
+    ap.add_argument("--base", metavar="REV", help="also time this git revision")
     args = ap.parse_args()
     tmlog = tmlog_command()
-    log = str(args.log)
+    log = str(args.log.resolve())
     with tempfile.TemporaryDirectory(prefix="tmlog-startup-") as tmp:
         commands_log = Path(tmp) / "game.log"
         converted = subprocess.run(
@@ -93,21 +107,45 @@ def main() -> None:
             shutil.copy(log, commands_log)
         env_cache = {"XDG_CACHE_HOME": str(Path(tmp) / "cache")}  # vp: no cache of older runs
         os.environ.update(env_cache)
-        runs: dict[str, list[str]] = {
-            "tmlog validate ONE": [*tmlog, "validate", log],
-            "tmlog vp ONE": [*tmlog, "vp", log],
-            "tmlog --help": [*tmlog, "--help"],
-        }
+        runs: dict[str, list[str]] = {}
+        trees = [("", None)]
+        if args.base:
+            base = Path(tmp) / "base"
+            subprocess.run(
+                ["git", "-C", str(HERE), "worktree", "add", "--detach", "-q", str(base), args.base],
+                check=True,
+            )
+            trees = [("", HERE), ("base ", base)]
+        for label, tree in trees:
+            run = tmlog if tree is None else [f"PYTHONPATH={tree}", *PYTHON_M]
+            runs[f"{label}tmlog validate ONE"] = [*run, "validate", log]
+            runs[f"{label}tmlog vp ONE"] = [*run, "vp", log]
+            runs[f"{label}tmlog --help"] = [*run, "--help"]
         for i, template in enumerate(args.reference, 1):
             text = template.format(commands=shlex.quote(str(commands_log)), log=shlex.quote(log))
             runs[f"reference {i}"] = shlex.split(text)
         figures: dict[str, list[tuple[float, float, float]]] = {name: [] for name in runs}
-        for _ in range(args.warmup):
-            for argv in runs.values():
-                run_once(argv)
-        for _ in range(args.runs):
-            for name, argv in runs.items():
-                figures[name].append(run_once(argv))
+        try:
+            for _ in range(args.warmup):
+                for argv in runs.values():
+                    run_once(argv)
+            for _ in range(args.runs):
+                for name, argv in runs.items():
+                    figures[name].append(run_once(argv))
+        finally:
+            if args.base:
+                subprocess.run(
+                    [
+                        "git",
+                        "-C",
+                        str(HERE),
+                        "worktree",
+                        "remove",
+                        "--force",
+                        str(Path(tmp) / "base"),
+                    ],
+                    check=False,
+                )
 
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"{log}: {args.runs} runs each after {args.warmup} warm-up runs, interleaved")
@@ -127,6 +165,13 @@ def main() -> None:
             f"{name:22} {statistics.mean(wall):12.1f} ± {sd:5.1f} {statistics.median(wall):7.1f}"
             f" {min(wall):7.1f}   {statistics.median(cpu):14.1f} {min(cpu):7.1f} {rss:10.1f}"
         )
+    if args.base:
+        for name in ("tmlog validate ONE", "tmlog vp ONE", "tmlog --help"):
+            head, base_figures = medians[name], medians[f"base {name}"]
+            print(
+                f"{name}: head / base {head[0] / base_figures[0]:.2f} (wall median),"
+                f" {head[1] / base_figures[1]:.2f} (CPU median)"
+            )
     for i, _ in enumerate(args.reference, 1):
         ref = medians[f"reference {i}"]
         for name in ("tmlog validate ONE", "tmlog vp ONE"):

@@ -104,3 +104,10 @@ def test_spelled_out_choices_are_the_engines() -> None:
 
     assert tuple(sorted(VP_SETUPS)) == VP_VARIANTS
     assert GAME.input_formats == INPUT_FORMATS
+
+
+def test_an_ordinary_ledger_is_read_without_lark(tmp_path: Path) -> None:
+    """Its pieces all have the common shapes of :mod:`tmlog.games.terra_mystica.parse.fast`."""
+    modules = imported(tmp_path, "validate", str(DROPOUT_GAME))
+    assert "tmlog.games.terra_mystica.replay" in modules
+    assert loaded(modules, ("lark",)) == []
