@@ -61,14 +61,18 @@ def tmlog_command() -> list[str]:
 def run_once(argv: list[str]) -> tuple[float, float, float]:
     """Wall seconds, CPU seconds (user + system) and max RSS (MB) of one run.
 
-    A first word ``PYTHONPATH=…`` goes to the environment of the run.
+    A first word ``PYTHONPATH=TREE`` goes to the environment of the run, which
+    then runs in TREE (``python -m`` looks in the working directory first).
     """
-    env = None
+    env = cwd = None
     if argv[0].startswith("PYTHONPATH="):
-        env = dict(os.environ, PYTHONPATH=argv[0].partition("=")[2])
+        cwd = argv[0].partition("=")[2]
+        env = dict(os.environ, PYTHONPATH=cwd)
         argv = argv[1:]
     start = time.perf_counter()
-    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    proc = subprocess.Popen(
+        argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, cwd=cwd
+    )
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
@@ -105,8 +109,10 @@ def main() -> None:
             commands_log.write_text(converted.stdout, encoding="utf-8")
         else:  # already a command log
             shutil.copy(log, commands_log)
-        env_cache = {"XDG_CACHE_HOME": str(Path(tmp) / "cache")}  # vp: no cache of older runs
-        os.environ.update(env_cache)
+        os.environ["XDG_CACHE_HOME"] = str(Path(tmp) / "cache")  # vp: no cache of older runs
+        # As for a user: Python keeps the compiled modules (a session that sets
+        # PYTHONDONTWRITEBYTECODE would time the compiling of every module instead).
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
         runs: dict[str, list[str]] = {}
         trees = [("", None)]
         if args.base:

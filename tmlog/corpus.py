@@ -29,6 +29,7 @@ import dataclasses
 import gc
 import hashlib
 import os
+import re
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -76,10 +77,19 @@ def game_fingerprint(data: bytes) -> str:
     are how a game was saved, not what was played: the same game saved as
     ``.txt`` and ``.log`` or by another editor hashes the same.
     """
-    lines = [line.rstrip() for line in data.removeprefix(b"\xef\xbb\xbf").splitlines()]
+    data = data.removeprefix(b"\xef\xbb\xbf")
+    if b"\r" not in data and _BLANK_AT_END_OF_LINE.search(data) is None:
+        # Already in the normal form but for trailing blank lines: no need to
+        # split the log into lines (a warm run hashes every log of a corpus).
+        return hashlib.sha256(data.rstrip(b"\n")).hexdigest()
+    lines = [line.rstrip() for line in data.splitlines()]
     while lines and not lines[-1]:
         lines.pop()
     return hashlib.sha256(b"\n".join(lines)).hexdigest()
+
+
+_BLANK_AT_END_OF_LINE = re.compile(rb"[ \t\x0b\x0c](?:\n|\Z)")
+"""What ``bytes.rstrip`` would take off the end of a line (``\r`` is looked for apart)."""
 
 
 class Log(NamedTuple):
