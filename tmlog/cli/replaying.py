@@ -7,7 +7,6 @@ none of them (``tests/test_startup.py``).
 
 from __future__ import annotations
 
-import json
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -178,6 +177,8 @@ def replay_command(
         summary["source"] = result.source
         if stop is not None and result.stopped_early:
             summary["at"] = _stop_json(stop)
+        import json
+
         click.echo(json.dumps(summary, indent=2))
     else:
         click.echo(_state_table(result, stop))
@@ -315,6 +316,8 @@ def audit_command(paths: tuple[str, ...], fmt: str, **corpus: Any) -> None:
                     f"DIVERGES {report.source}: {_plural(len(report.divergences), 'divergence')}"
                 )
     if fmt == "json":
+        import json
+
         click.echo(json.dumps(records, indent=2))
     else:
         click.echo(

@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, cast
@@ -91,6 +90,8 @@ class TerraMystica:
         )
 
     def listing(self, parsed: ParsedLog, fmt: str) -> Iterator[str]:
+        import json
+
         for row in parsed.rows:
             if fmt == "json":
                 for action in row.actions or ((None,) if row.recorded else ()):
