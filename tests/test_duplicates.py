@@ -7,8 +7,6 @@ import shutil
 from pathlib import Path
 
 from click.testing import CliRunner, Result
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from tmlog.cli import cli
 
@@ -63,43 +61,3 @@ def test_different_games_are_all_counted(tmp_path: Path) -> None:
         shutil.copy(game, folder / game.name)
     result = run("stats", str(folder))
     assert "duplicate" not in result.output
-
-
-def _fingerprint_by_lines(data: bytes) -> str:
-    """:func:`tmlog.corpus.game_fingerprint` as first written: line by line, every time."""
-    import hashlib
-
-    lines = [line.rstrip() for line in data.removeprefix(b"\xef\xbb\xbf").splitlines()]
-    while lines and not lines[-1]:
-        lines.pop()
-    return hashlib.sha256(b"\n".join(lines)).hexdigest()
-
-
-@settings(max_examples=500, deadline=None)
-@given(
-    st.lists(
-        st.sampled_from(
-            [
-                b"a",
-                b"b\tc",
-                b" ",
-                b"\t",
-                b"\x0b",
-                b"\x0c",
-                b"\n",
-                b"\r",
-                b"\r\n",
-                b"\xef\xbb\xbf",
-                b"\x85",
-                b"\x1c",
-            ]
-        ),
-        max_size=12,
-    )
-)
-def test_the_fingerprint_shortcut_is_the_line_by_line_fingerprint(parts: list[bytes]) -> None:
-    from tmlog.corpus import game_fingerprint
-
-    data = b"".join(parts)
-    assert game_fingerprint(data) == _fingerprint_by_lines(data)
-    assert game_fingerprint(GAME.read_bytes()) == _fingerprint_by_lines(GAME.read_bytes())

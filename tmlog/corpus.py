@@ -28,7 +28,6 @@ import contextlib
 import dataclasses
 import gc
 import os
-import re
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -78,19 +77,10 @@ def game_fingerprint(data: bytes) -> str:
     """
     import hashlib  # not with the module: validating one log hashes nothing
 
-    data = data.removeprefix(b"\xef\xbb\xbf")
-    if b"\r" not in data and _BLANK_AT_END_OF_LINE.search(data) is None:
-        # Already in the normal form but for trailing blank lines: no need to
-        # split the log into lines (a warm run hashes every log of a corpus).
-        return hashlib.sha256(data.rstrip(b"\n")).hexdigest()
-    lines = [line.rstrip() for line in data.splitlines()]
+    lines = [line.rstrip() for line in data.removeprefix(b"\xef\xbb\xbf").splitlines()]
     while lines and not lines[-1]:
         lines.pop()
     return hashlib.sha256(b"\n".join(lines)).hexdigest()
-
-
-_BLANK_AT_END_OF_LINE = re.compile(rb"[ \t\x0b\x0c](?:\n|\Z)")
-"""What ``bytes.rstrip`` would take off the end of a line (``\r`` is looked for apart)."""
 
 
 class Log(NamedTuple):
