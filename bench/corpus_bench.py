@@ -14,7 +14,9 @@ same result as its original), then times ``tmlog stats`` on it:
 * **warm**: the same run with a results cache that a previous run filled
   (the filling run is timed too, as ``fill``).
 
-Peak memory is the largest resident set size of the ``tmlog`` process plus
+CPU time is that of the ``tmlog`` process and the workers it waited for
+(``wait4``): on a busy machine it says more than wall time. Peak memory is
+the largest resident set size of the ``tmlog`` process plus
 its worker processes, sampled from ``/proc`` every 20 ms (Linux only).
 Figures go to standard output as a table; run it on a quiet machine.
 """
@@ -65,22 +67,36 @@ def _children(pid: int) -> list[int]:
     return out
 
 
-def timed(args: list[str]) -> tuple[float, float]:
-    """Wall seconds and peak total RSS (MB) of a tmlog run."""
+def timed(args: list[str]) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds (the run and its workers) and peak total RSS (MB) of a run."""
+    env = dict(os.environ)
+    # As for a user: Python keeps the compiled modules (a session that sets
+    # PYTHONDONTWRITEBYTECODE would time the compiling of every module instead).
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     start = time.perf_counter()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tmlog", *args], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        [sys.executable, "-m", "tmlog", *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=env,
+        cwd=tempfile.gettempdir(),  # `python -m` would look in the working directory first
     )
     peak = 0
-    while proc.poll() is None:
+    while True:
+        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+        if pid:
+            break
         total = sum(_rss_kb(p) for p in [proc.pid, *_children(proc.pid)])
         peak = max(peak, total)
         time.sleep(0.02)
     wall = time.perf_counter() - start
+    # wait4 counts the CPU time of the workers the run waited for, too.
+    cpu = usage.ru_utime + usage.ru_stime
+    proc.returncode = os.waitstatus_to_exitcode(status)
     if proc.returncode != 0:
         err = proc.stderr.read().decode() if proc.stderr else ""
         raise SystemExit(f"tmlog {' '.join(args)} failed ({proc.returncode}):\n{err[-2000:]}")
-    return wall, peak / 1024
+    return wall, cpu, peak / 1024
 
 
 def main() -> None:
@@ -88,30 +104,29 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=10_000)
     ap.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     ap.add_argument("--workdir", type=Path, default=None)
+    ap.add_argument("--no-cold", action="store_true", help="skip the cold runs")
     args = ap.parse_args()
-    work = args.workdir or Path(tempfile.mkdtemp(prefix="tmlog-bench-"))
+    work = (args.workdir or Path(tempfile.mkdtemp(prefix="tmlog-bench-"))).resolve()
     corpus = work / "corpus"
     if not corpus.exists() or len(list(corpus.iterdir())) != args.games:
         shutil.rmtree(corpus, ignore_errors=True)
         build_corpus(corpus, args.games)
     print(f"{args.games} logs in {corpus}; {os.cpu_count()} cores")
-    print(f"{'run':28} {'wall s':>8} {'games/s':>8} {'peak MB':>8}")
+    print(f"{'run':28} {'wall s':>8} {'games/s':>8} {'CPU s':>8} {'peak MB':>8}")
 
-    def show(label: str, wall: float, peak: float) -> None:
-        print(f"{label:28} {wall:8.2f} {args.games / wall:8.1f} {peak:8.1f}", flush=True)
+    def show(label: str, figures: tuple[float, float, float]) -> None:
+        wall, cpu, peak = figures
+        print(f"{label:28} {wall:8.2f} {args.games / wall:8.1f} {cpu:8.2f} {peak:8.1f}", flush=True)
 
     base = ["stats", str(corpus), "--quiet"]
-    for jobs in args.jobs:
-        wall, peak = timed([*base, "--no-cache", "--jobs", str(jobs)])
-        show(f"cold --jobs {jobs}", wall, peak)
+    for jobs in [] if args.no_cold else args.jobs:
+        show(f"cold --jobs {jobs}", timed([*base, "--no-cache", "--jobs", str(jobs)]))
     cache = work / "cache"
     shutil.rmtree(cache, ignore_errors=True)
     jobs = max(args.jobs)
-    wall, peak = timed([*base, "--cache", str(cache), "--jobs", str(jobs)])
-    show(f"fill cache --jobs {jobs}", wall, peak)
+    show(f"fill cache --jobs {jobs}", timed([*base, "--cache", str(cache), "--jobs", str(jobs)]))
     for jobs in args.jobs:
-        wall, peak = timed([*base, "--cache", str(cache), "--jobs", str(jobs)])
-        show(f"warm --jobs {jobs}", wall, peak)
+        show(f"warm --jobs {jobs}", timed([*base, "--cache", str(cache), "--jobs", str(jobs)]))
     if not args.workdir:
         shutil.rmtree(work, ignore_errors=True)
 

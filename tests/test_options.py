@@ -274,8 +274,7 @@ def test_help_and_readme_say_which_commands_take_many_logs() -> None:
     assert "Every command takes files, directories" not in readme
     assert (
         "`parse`, `validate`, `audit`, `vp`, `leech`, `stats`, `ratings` and `export`\ntake"
-        " any number of files"
-        in readme
+        " any number of files" in readme
     )
     assert "`replay`,\n`render` and `convert` take one log" in readme
     code, out, _ = run("--help")

@@ -8,23 +8,22 @@ Everything a library user needs comes from here:
 >>> replay(parse_log("witches: build E5")).error is not None  # no game was set up
 True
 
-Names other than the parser are imported on first use: ``import tmlog`` loads
-neither the rules engine nor pandas, pyarrow or matplotlib.
+Every name is imported on first use: ``import tmlog`` (which the command line's
+``import tmlog.cli`` runs first) loads neither the parser nor the rules engine,
+nor pandas, pyarrow or matplotlib.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
-from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any
-
-from tmlog.games.terra_mystica.parse import ParsedLog, Recorded, Row, parse_file, parse_log
 
 if TYPE_CHECKING:
     from tmlog.corpus import iter_records
     from tmlog.games import GAMES
     from tmlog.games.terra_mystica.audit import audit
     from tmlog.games.terra_mystica.frames import board_frames, events_frame
+    from tmlog.games.terra_mystica.parse import ParsedLog, Recorded, Row, parse_file, parse_log
     from tmlog.games.terra_mystica.record import GameRecord, record_game
     from tmlog.games.terra_mystica.replay import replay
     from tmlog.report.frames import frames
@@ -36,11 +35,7 @@ DIST_NAME = "tmlog-games"
 """The name tmlog is installed under (``pip install tmlog-games``): ``tmlog`` on
 PyPI is an unrelated project. The import name and the command are ``tmlog``."""
 
-try:
-    __version__ = version(DIST_NAME)
-except PackageNotFoundError:  # running from a source tree that is not installed
-    __version__ = "0.0.0+unknown"
-
+__version__: str
 __all__ = [
     "GAMES",
     "GameRecord",
@@ -63,8 +58,15 @@ __all__ = [
     "who_fed_whom",
 ]
 
+_PARSE = "tmlog.games.terra_mystica.parse"
+
 _LAZY = {
     "GAMES": "tmlog.games",
+    "ParsedLog": _PARSE,
+    "Recorded": _PARSE,
+    "Row": _PARSE,
+    "parse_file": _PARSE,
+    "parse_log": _PARSE,
     "GameRecord": "tmlog.games.terra_mystica.record",
     "audit": "tmlog.games.terra_mystica.audit",
     "board_frames": "tmlog.games.terra_mystica.frames",
@@ -81,9 +83,24 @@ _LAZY = {
 """Where each lazily imported name lives."""
 
 
+def _version() -> str:
+    # importlib.metadata alone costs some 30 ms of start-up: only asked for by --version.
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(DIST_NAME)
+    except PackageNotFoundError:  # running from a source tree that is not installed
+        return "0.0.0+unknown"
+
+
 def __getattr__(name: str) -> Any:
-    # The engine and the reporters load on first use, so that reading logs (and the
-    # CLI's light commands) start fast and pandas is imported only by a reporter.
+    # The parser, the engine and the reporters load on first use, so that the command
+    # line starts fast (`--help` loads none of them) and pandas is imported only by
+    # a reporter.
+    if name == "__version__":
+        value: Any = _version()
+        globals()[name] = value
+        return value
     if name in _LAZY:
         value = getattr(import_module(_LAZY[name]), name)
         globals()[name] = value

@@ -27,13 +27,10 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import gc
-import hashlib
 import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
@@ -43,6 +40,8 @@ from tmlog.reading import STDIN, iter_paths, read_bytes
 from tmlog.records import Record, describe
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
+
     from tmlog.cache import ResultCache
 
 T = TypeVar("T")
@@ -76,6 +75,8 @@ def game_fingerprint(data: bytes) -> str:
     are how a game was saved, not what was played: the same game saved as
     ``.txt`` and ``.log`` or by another editor hashes the same.
     """
+    import hashlib  # not with the module: validating one log hashes nothing
+
     lines = [line.rstrip() for line in data.removeprefix(b"\xef\xbb\xbf").splitlines()]
     while lines and not lines[-1]:
         lines.pop()
@@ -355,6 +356,10 @@ class Runner(Generic[T]):
 
     def _submit(self, chunk: Sequence[Log]) -> Future[list[T | Failure]]:
         if self._pool is None:
+            # Imported here: a run in this process (one log, --jobs 1) needs no
+            # multiprocessing, whose import is a good part of a one-log run's start.
+            from concurrent.futures import ProcessPoolExecutor
+
             self._pool = ProcessPoolExecutor(
                 max_workers=self.jobs, initializer=die_with_parent, initargs=(os.getpid(),)
             )
@@ -393,6 +398,8 @@ class Runner(Generic[T]):
         results: list[T | Failure | None],
     ) -> list[int]:
         """Fill ``results`` from ``futures``; the indices whose worker died."""
+        from concurrent.futures.process import BrokenProcessPool
+
         lost: list[int] = []
         for indices, future in futures:
             try:
@@ -403,6 +410,8 @@ class Runner(Generic[T]):
         return lost
 
     def _collect_one(self, log: Log) -> list[T | Failure]:
+        from concurrent.futures.process import BrokenProcessPool
+
         try:
             return self._submit([log]).result()
         except BrokenProcessPool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -19,8 +19,10 @@ from tmlog.cli.shell import (
     vp_variant_option,
 )
 from tmlog.errors import TmlogError
-from tmlog.games.terra_mystica.parse import InputFormat
 from tmlog.words import count
+
+if TYPE_CHECKING:
+    from tmlog.games.terra_mystica.parse import InputFormat
 
 _TABLES = ("games", "factions", "timeline", "vp_sources", "leech")
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -78,6 +77,8 @@ def write_atomic(path: str, write: Callable[[str], None], *, force: bool) -> Non
     Raises:
         TmlogError: the target is refused (see :func:`check_target`) or cannot be written.
     """
+    import tempfile  # only a command that writes a file needs it (and its imports)
+
     check_target(path, force=force)
     target = Path(path)
     folder = target.parent

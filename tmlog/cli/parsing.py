@@ -6,8 +6,6 @@ import click
 
 from tmlog.cli.output import checked_output, force_option, forced, write_atomic
 from tmlog.cli.shell import Inputs, cli, input_format_option, input_paths, output_format_option
-from tmlog.games.terra_mystica.convert import ledger_to_commands
-from tmlog.games.terra_mystica.parse import parse_file
 from tmlog.reading import STDIN
 
 # --------------------------------------------------------------- parse
@@ -72,6 +70,9 @@ def convert(ledger: str, target: str, output: str) -> None:
     Example:
       tmlog convert 4pLeague_S64_D1L1_G3.txt --to commands -o game.log
     """
+    from tmlog.games.terra_mystica.convert import ledger_to_commands
+    from tmlog.games.terra_mystica.parse import parse_file
+
     text = ledger_to_commands(parse_file(ledger))
     if output == STDIN:
         click.echo(text, nl=False)

@@ -1,10 +1,14 @@
-"""``tmlog replay``, ``tmlog validate`` and ``tmlog audit``: the rules engine at work."""
+"""``tmlog replay``, ``tmlog validate`` and ``tmlog audit``: the rules engine at work.
+
+The parser, the engine and the runner are imported by the commands when they
+run, not with this module: ``tmlog --help`` and ``tmlog CMD --help`` load
+none of them (``tests/test_startup.py``).
+"""
 
 from __future__ import annotations
 
-import json
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -19,11 +23,12 @@ from tmlog.cli.shell import (
     require_game,
     vp_variant_option,
 )
-from tmlog.corpus import Failure, Runner, check
-from tmlog.games.terra_mystica.audit import AuditReport, audit_job
-from tmlog.games.terra_mystica.parse import InputFormat, parse_file
-from tmlog.games.terra_mystica.replay import Replay, Stop, replay
 from tmlog.words import count
+
+if TYPE_CHECKING:
+    from tmlog.games.terra_mystica.audit import AuditReport
+    from tmlog.games.terra_mystica.parse import InputFormat
+    from tmlog.games.terra_mystica.replay import Replay, Stop
 
 # ASCII digits only: '²'.isdigit() is true but int('²') fails.
 _AT = re.compile(r"^[Rr](\d+)(?:[Tt](\d+))?$", re.ASCII)
@@ -40,6 +45,8 @@ def parse_at(value: str | None) -> Stop | None:
     """``--at 120`` (after log line 120) or ``--at R3T2`` (end of round 3, turn 2)."""
     if value is None:
         return None
+    from tmlog.games.terra_mystica.replay import Stop
+
     if _LINE.fullmatch(value):
         return Stop(line=_number(value))
     m = _AT.fullmatch(value)
@@ -156,6 +163,9 @@ def replay_command(
       tmlog replay game.txt --at R3T2 --format json
       tmlog replay game.txt --at 120
     """
+    from tmlog.games.terra_mystica.parse import parse_file
+    from tmlog.games.terra_mystica.replay import replay
+
     stop = parse_at(at)
     require_game(log, input_format, "terra_mystica", "replay")
     parsed = parse_file(log, input_format, partial=True)
@@ -171,6 +181,8 @@ def replay_command(
         summary["source"] = result.source
         if stop is not None and result.stopped_early:
             summary["at"] = _stop_json(stop)
+        import json
+
         click.echo(json.dumps(summary, indent=2))
     else:
         click.echo(_state_table(result, stop))
@@ -199,6 +211,8 @@ def validate(
     Example:
       tmlog validate games/
     """
+    from tmlog.corpus import Failure, Runner, check
+
     settings = CorpusSettings(**corpus)
     failed = 0
     runner = Runner(
@@ -274,6 +288,9 @@ def audit_command(paths: tuple[str, ...], fmt: str, vp_variant: str | None, **co
       tmlog audit game.txt
       tmlog audit --format json ledgers/
     """
+    from tmlog.corpus import Failure, Runner
+    from tmlog.games.terra_mystica.audit import audit_job
+
     settings = CorpusSettings(**corpus)
     records: list[dict[str, Any]] = []
     checked = rows = diverged = matched = failed = 0
@@ -314,6 +331,8 @@ def audit_command(paths: tuple[str, ...], fmt: str, vp_variant: str | None, **co
                     f"DIVERGES {report.source}: {count(len(report.divergences), 'divergence')}"
                 )
     if fmt == "json":
+        import json
+
         click.echo(json.dumps(records, indent=2))
     else:
         click.echo(

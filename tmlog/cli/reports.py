@@ -10,9 +10,10 @@ so the other commands start fast.
 from __future__ import annotations
 
 import itertools
+import os
 from collections.abc import Callable, Iterator
 from pathlib import PurePath
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
 
@@ -30,10 +31,12 @@ from tmlog.cli.shell import (
     require_game,
     vp_variant_option,
 )
-from tmlog.games.terra_mystica.parse import InputFormat, parse_file
+from tmlog.reading import STDIN
 from tmlog.words import count
 
 if TYPE_CHECKING:
+    from tmlog.games.terra_mystica.parse import InputFormat
+    from tmlog.games.terra_mystica.record import GameRecord
     from tmlog.records import Record
     from tmlog.report.frames import Frames
 
@@ -130,11 +133,16 @@ def _iter_records(
     """The records of the logs that replayed; the others go to ``failures``."""
     from tmlog.corpus import Failure, iter_records
 
+    # One log replays in a few milliseconds; reading the cache's Parquet needs
+    # pyarrow, whose import alone takes several times that. A cache the user
+    # named (--cache) is still used.
+    one_log = len(paths) == 1 and (paths[0] == STDIN or os.path.isfile(paths[0]))
+    cache = None if one_log and corpus.cache_dir is None else corpus.cache()
     for item in iter_records(
         paths,
         input_format,
         jobs=corpus.jobs,
-        cache=corpus.cache(),
+        cache=cache,
         dask_scheduler=corpus.dask_scheduler,
         tables=tables,
         progress=corpus.progress(),
@@ -164,6 +172,14 @@ def _records(
     if failures.duplicates:
         click.echo(f"left out: {failures.duplicates_note()}", err=True)
     return records
+
+
+def _plain(records: list[Record], fmt: str) -> bool:
+    """Whether a table can be printed without pandas (:mod:`tmlog.report.plain`):
+    text or Markdown, of Terra Mystica records."""
+    from tmlog.games.terra_mystica.record import GameRecord
+
+    return fmt in ("table", "markdown") and all(type(r) is GameRecord for r in records)
 
 
 def _tables(records: list[Record]) -> Frames:
@@ -228,12 +244,16 @@ def vp(
       tmlog vp game.txt --plot vp.png
       tmlog vp game.txt --timeline --plot timeline.svg
     """
-    from tmlog.report.output import format_frame
-    from tmlog.report.vp import vp_breakdown, vp_families, vp_timeline, without_dropped
-
     failures = _Failures(defer=False)
     records = _records(paths, input_format, failures, CorpusSettings(**corpus), vp_variant)
-    if records:
+    if records and not timeline and not plot_path and _plain(records, fmt):
+        from tmlog.report.plain import vp_by_faction
+
+        _echo(vp_by_faction(cast("list[GameRecord]", records), fmt))
+    elif records:
+        from tmlog.report.output import format_frame
+        from tmlog.report.vp import vp_breakdown, vp_families, vp_timeline, without_dropped
+
         tables = _tables(records)
         if timeline:
             table = vp_timeline(tables.vp_rounds, tables.factions)
@@ -305,12 +325,16 @@ def leech(
       tmlog leech games/ --feeding --format csv
       tmlog leech game.txt --plot leech.png
     """
-    from tmlog.report.leech import leech_totals, who_fed_whom
-    from tmlog.report.output import format_frame
-
     failures = _Failures(defer=False)
     records = _records(paths, input_format, failures, CorpusSettings(**corpus), vp_variant)
-    if records:
+    if records and not feeding and not plot_path and _plain(records, fmt):
+        from tmlog.report import plain
+
+        _echo(plain.leech_totals(cast("list[GameRecord]", records), fmt))
+    elif records:
+        from tmlog.report.leech import leech_totals, who_fed_whom
+        from tmlog.report.output import format_frame
+
         tables = _tables(records)
         if "leech" not in tables:  # a game without power leech (Root)
             raise click.ClickException("none of these logs is of a game with power leech")
@@ -552,6 +576,7 @@ def render(
       tmlog render game.txt -o map.png
       tmlog render game.txt --at R3 -o round3.svg
     """
+    from tmlog.games.terra_mystica.parse import parse_file
     from tmlog.games.terra_mystica.replay import replay
 
     stop = parse_at(at)

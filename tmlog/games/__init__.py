@@ -57,8 +57,13 @@ class GameModule(Protocol[ParsedT, ReplayT, RecordT_co]):
     """Short, stable id (``terra_mystica``); records and cached tables carry it."""
     input_formats: tuple[str, ...]
     """The formats of its logs, for ``--input-format`` (the first is not a default)."""
-    schema: RecordSchema
-    """Its record's tables (:func:`tmlog.records.describe` of the record type)."""
+
+    @property
+    def schema(self) -> RecordSchema:
+        """Its record's tables (:func:`tmlog.records.describe` of the record type).
+
+        A plain attribute will do; a property can put off importing the record type."""
+        ...
 
     def detect(self, head: bytes, source: str) -> bool:
         """Whether a log starting with ``head`` (its first :data:`DETECT_BYTES`) is of this game."""

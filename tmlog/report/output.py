@@ -35,6 +35,8 @@ from typing import Any
 import pandas as pd
 from pandas.api.types import is_bool_dtype, is_float_dtype, is_numeric_dtype
 
+from tmlog.report.plain import text_table
+
 FORMATS = ("table", "csv", "json", "markdown")
 """The output formats every report command offers."""
 
@@ -138,17 +140,4 @@ def _text(df: pd.DataFrame, fmt: str) -> str:
     columns = [_cells(str(c), df[c]) for c in df.columns]
     right = [_numeric(df[c]) for c in df.columns]
     rows = [list(r) for r in zip(*columns, strict=True)] if columns else []
-    if fmt == "markdown":
-        lines = ["| " + " | ".join(header) + " |"]
-        lines.append("|" + "|".join("--:" if r else ":--" for r in right) + "|")
-        lines += ["| " + " | ".join(c.replace("|", "\\|") for c in row) + " |" for row in rows]
-        return "\n".join(lines)
-    widths = [max([len(h), *(len(r[i]) for r in rows)]) for i, h in enumerate(header)]
-
-    def line(cells: list[str]) -> str:
-        out = [
-            c.rjust(w) if r else c.ljust(w) for c, w, r in zip(cells, widths, right, strict=True)
-        ]
-        return "  ".join(out).rstrip()
-
-    return "\n".join([line(header), *(line(r) for r in rows)])
+    return text_table(header, rows, right, fmt)

@@ -13,15 +13,21 @@ False
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tmlog.games import Checked
-from tmlog.games.root.notation import Action, RootLog, parse_rootlog
-from tmlog.games.root.record import SCHEMA, RootRecord, record_game
-from tmlog.games.root.replay import RootReplay, replay
+from tmlog.records import RecordSchema
+
+if TYPE_CHECKING:
+    from tmlog.games.root.notation import Action, RootLog
+    from tmlog.games.root.record import RootRecord
+    from tmlog.games.root.replay import RootReplay
+
+# The parser, the replay and the record are imported when first used: the
+# registry imports this module for every command (even --help) to learn the
+# input formats, and a Terra Mystica run should not load Root's grammar.
 
 SUFFIX = ".rootlog"
 
@@ -34,7 +40,12 @@ class Root:
 
     name = "root"
     input_formats: tuple[str, ...] = ("rootlog", "rootlog-strict")
-    schema = SCHEMA
+
+    @property
+    def schema(self) -> RecordSchema:
+        from tmlog.games.root.record import SCHEMA
+
+        return SCHEMA
 
     def detect(self, head: bytes, source: str) -> bool:
         return (
@@ -51,12 +62,18 @@ class Root:
         partial: bool = False,
     ) -> RootLog:
         # `partial` needs nothing: a Rootlog without its Winner line is an unfinished game.
+        from tmlog.games.root.notation import parse_rootlog
+
         return parse_rootlog(data, source=source, lenient=input_format != "rootlog-strict")
 
     def replay(self, parsed: RootLog, **options: Any) -> RootReplay:
+        from tmlog.games.root.replay import replay
+
         return replay(parsed)
 
     def record(self, parsed: RootLog, result: RootReplay) -> RootRecord:
+        from tmlog.games.root.record import record_game
+
         return record_game(result)
 
     def check(self, parsed: RootLog, result: RootReplay) -> Checked:
@@ -70,6 +87,8 @@ class Root:
         return Checked(parsed.source, result.error, status, ranked, tuple(result.warnings))
 
     def listing(self, parsed: RootLog, fmt: str) -> Iterator[str]:
+        import json
+
         for turn in parsed.turns:
             for action in turn.actions:
                 if fmt == "json":

@@ -8,18 +8,23 @@ True
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from tmlog.games import Checked
-from tmlog.games.terra_mystica.model.actions import Action
-from tmlog.games.terra_mystica.parse import INPUT_FORMATS, InputFormat, ParsedLog, Row, parse_log
-from tmlog.games.terra_mystica.parse.site_json import looks_like_json
-from tmlog.games.terra_mystica.record import SCHEMA, GameRecord, record_game
-from tmlog.games.terra_mystica.replay import Replay, replay
+from tmlog.records import RecordSchema
 from tmlog.words import count
+
+if TYPE_CHECKING:
+    from tmlog.games.terra_mystica.model.actions import Action
+    from tmlog.games.terra_mystica.parse import InputFormat, ParsedLog, Row
+    from tmlog.games.terra_mystica.record import GameRecord
+    from tmlog.games.terra_mystica.replay import Replay
+
+# The parser, the engine and the record are imported when first used, not with
+# this module: the registry imports it to learn the input formats, which every
+# command's --help shows, and a help text should not wait for the rules engine.
 
 _LOOKS_LIKE = re.compile(
     rb"^(?:[A-Za-z]+\t|\s*[A-Za-z]+:|\s*(?:option|map|score|delete|randomize|player-count)\b)",
@@ -32,12 +37,22 @@ class TerraMystica:
     """Terra Mystica as played on terra.snellman.net: ledgers and command logs."""
 
     name = "terra_mystica"
-    input_formats: tuple[str, ...] = INPUT_FORMATS
-    schema = SCHEMA
+    input_formats: tuple[str, ...] = ("ledger", "commands", "json")
+    """The parser's ``INPUT_FORMATS`` (a test checks they are the same)."""
+
+    @property
+    def schema(self) -> RecordSchema:
+        from tmlog.games.terra_mystica.record import SCHEMA
+
+        return SCHEMA
 
     def detect(self, head: bytes, source: str) -> bool:
+        if _LOOKS_LIKE.search(head) is not None:
+            return True
         # A JSON object (or gzip) is the site's game JSON, whose ledger is read.
-        return _LOOKS_LIKE.search(head) is not None or looks_like_json(head)
+        from tmlog.games.terra_mystica.parse.site_json import looks_like_json
+
+        return looks_like_json(head)
 
     def parse(
         self,
@@ -47,16 +62,22 @@ class TerraMystica:
         input_format: str | None = None,
         partial: bool = False,
     ) -> ParsedLog:
+        from tmlog.games.terra_mystica.parse import parse_log
+
         fmt = cast("InputFormat | None", input_format)
         return parse_log(data, source=source, input_format=fmt, partial=partial)
 
     def replay(self, parsed: ParsedLog, **options: Any) -> Replay:
         # Records keep the ledger's rows too: each faction's state after each
         # row is the record's timeline (the export's per-row table).
+        from tmlog.games.terra_mystica.replay import replay
+
         options.setdefault("rows", True)
         return replay(parsed, **options)
 
     def record(self, parsed: ParsedLog, result: Replay) -> GameRecord:
+        from tmlog.games.terra_mystica.record import record_game
+
         return record_game(result)
 
     def check(self, parsed: ParsedLog, result: Replay) -> Checked:
@@ -79,6 +100,8 @@ class TerraMystica:
         )
 
     def listing(self, parsed: ParsedLog, fmt: str) -> Iterator[str]:
+        import json
+
         for row in parsed.rows:
             if fmt == "json":
                 for action in row.actions or ((None,) if row.recorded else ()):

@@ -15,7 +15,7 @@ from tmlog.games.terra_mystica.model.enums import (
 # ------------------------------------------------ rows the engine writes itself
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
 class FactionIncome(Action):
     """``cult_income_for_faction`` and friends: an income row."""
 
@@ -28,7 +28,7 @@ class FactionIncome(Action):
         return f"{self.income.value}_income_for_faction"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
 class ScoreResources(Action):
     """``score_resources``: the end-of-game conversion of resources to VP."""
 
@@ -38,7 +38,7 @@ class ScoreResources(Action):
         return "score_resources"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
 class LeechEffect(Action):
     """``[opponent accepted power]`` / ``[all opponents declined power]`` (Cultists)."""
 
@@ -49,7 +49,7 @@ class LeechEffect(Action):
         return "[opponent accepted power]" if self.accepted else "[all opponents declined power]"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
 class StartPlanning(Action):
     """``start_planning``: the site's planner; not part of a played game."""
 
@@ -62,7 +62,7 @@ class StartPlanning(Action):
 # ------------------------------------------------------- admin / setup commands
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
 class Setup(Action):
     """``setup cultists [for PLAYER] [email E]``: a faction joins the game.
 
@@ -85,7 +85,7 @@ class Setup(Action):
         return self.notation()
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
 class AddPlayer(Action):
     """``player NAME [email E] [username U]``."""
 
@@ -106,7 +106,7 @@ class AddPlayer(Action):
         return text
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
 class PlayerCount(Action):
     """``player-count N``."""
 
@@ -116,7 +116,7 @@ class PlayerCount(Action):
         return f"player-count {self.count}"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
 class Order(Action):
     """``order u1,u2,…``: force the player order."""
 
@@ -126,7 +126,7 @@ class Order(Action):
         return "order " + ",".join(self.usernames)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
 class Randomize(Action):
     """``randomize v2 seed SEED``."""
 
@@ -137,7 +137,7 @@ class Randomize(Action):
         return f"randomize {self.version} seed {self.seed}"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
 class Score(Action):
     """``score SCORE1,…,SCORE6``: the six round-scoring tiles."""
 
@@ -147,7 +147,7 @@ class Score(Action):
         return "score " + ",".join(t.value for t in self.tiles)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
 class RoundScoring(Action):
     """Ledger comment ``Round 3 scoring: SCORE7, SA/SH >> 5``: one round's scoring tile.
 
@@ -164,7 +164,7 @@ class RoundScoring(Action):
         return f"{text}, {self.description}" if self.description else text
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
 class SetOption(Action):
     """``option NAME``."""
 
@@ -178,7 +178,7 @@ class SetOption(Action):
         return f"option {self.name}"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
 class DropOption(Action):
     """``dropoption NAME``."""
 
@@ -188,7 +188,7 @@ class DropOption(Action):
         return f"dropoption {self.name}"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
 class SelectMap(Action):
     """``map ID`` (a SHA-1 of the terrain) or ``map original``."""
 
@@ -202,7 +202,7 @@ class SelectMap(Action):
         return f"map {self.map_id}"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
 class FactionVariant(Action):
     """``faction-variant NAME``."""
 
@@ -212,7 +212,7 @@ class FactionVariant(Action):
         return f"faction-variant {self.name}"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
 class FinalScoring(Action):
     """``final-scoring NAME``: an extra final-scoring tile."""
 
@@ -222,7 +222,7 @@ class FinalScoring(Action):
         return f"final-scoring {self.name}"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
 class AdminIncome(Action):
     """``income``: legacy admin command, income for every faction."""
 
@@ -234,7 +234,7 @@ class AdminIncome(Action):
         return "income"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
 class Start(Action):
     """``start``: legacy admin command, start the next round."""
 
@@ -242,7 +242,7 @@ class Start(Action):
         return "start"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
 class Finish(Action):
     """``finish``: final scoring."""
 
@@ -250,7 +250,7 @@ class Finish(Action):
         return "finish"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
 class Abort(Action):
     """``abort``: kept by the reference engine for compatibility; does nothing."""
 
@@ -258,7 +258,7 @@ class Abort(Action):
         return "abort"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
 class StartPreview(Action):
     """``start-preview``."""
 
@@ -266,7 +266,7 @@ class StartPreview(Action):
         return "start-preview"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
 class AdminEmail(Action):
     """``admin email …``: kept for compatibility; does nothing."""
 
@@ -276,7 +276,7 @@ class AdminEmail(Action):
         return f"admin email {self.address}"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
 class Comment(Action):
     """``# text`` (``## text`` is a pragma: it leaves no comment row)."""
 
@@ -290,7 +290,7 @@ class Comment(Action):
         return self.notation()
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
 class Marker(Action):
     """A comment row the engine writes to structure a ledger.
 
@@ -310,7 +310,7 @@ class Marker(Action):
         return self.notation()
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
 class PlayerName(Action):
     """Ledger comment ``Player 2: name``: the seat order after randomising."""
 
@@ -324,7 +324,7 @@ class PlayerName(Action):
         return self.notation()
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
 class Dropped(Action):
     """Ledger comment ``witches dropped from the game``."""
 

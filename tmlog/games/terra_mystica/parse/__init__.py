@@ -62,15 +62,13 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Any, cast
-
-from lark import Lark, Token
-from lark.exceptions import UnexpectedInput
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
 from tmlog.errors import InputError, LogSyntaxError
 from tmlog.games.terra_mystica.model.actions import Action, Comment, Setup
 from tmlog.games.terra_mystica.model.enums import Faction
-from tmlog.games.terra_mystica.parse import site_json
+from tmlog.games.terra_mystica.parse import fast, site_json
 from tmlog.games.terra_mystica.parse.boundary import (
     END_OF_CELL,
     END_OF_COMMAND,
@@ -80,15 +78,30 @@ from tmlog.games.terra_mystica.parse.boundary import (
     parse_piece,
     syntax_error,
 )
-from tmlog.games.terra_mystica.parse.grammar import (
-    ASCII_ONLY,
-    commands_parser,
-    ledger_parser,
-)
+from tmlog.games.terra_mystica.parse.fast import LineResult, comment_action
 from tmlog.games.terra_mystica.parse.legacy import rewrite_row
 from tmlog.games.terra_mystica.parse.log import INPUT_FORMATS, InputFormat, ParsedLog, Recorded, Row
-from tmlog.games.terra_mystica.parse.transformer import LineResult, comment_action
 from tmlog.reading import STDIN, normalize, read_bytes
+
+if TYPE_CHECKING:
+    from lark import Lark
+
+# Lark and the parsers are imported when a piece of text first needs them: the
+# common shapes of a ledger are read by :mod:`.fast` (same results, tested), so
+# a one-log command on an ordinary ledger never loads them.
+
+
+def _commands_parser() -> Lark:
+    from tmlog.games.terra_mystica.parse.grammar import commands_parser
+
+    return commands_parser()
+
+
+def _ledger_parser() -> Lark:
+    from tmlog.games.terra_mystica.parse.grammar import ledger_parser
+
+    return ledger_parser()
+
 
 __all__ = [
     "INPUT_FORMATS",
@@ -245,11 +258,12 @@ def _bind(template: Action, faction: Faction | None, line: int, offset: int) -> 
 _BLANK = " \t\f\r"  # what the grammars ignore between tokens
 
 
-def _sub_commands(lark: Lark, text: str, start: int) -> list[Action]:
+def _sub_commands(parser: Callable[[], Lark], text: str, start: int) -> list[Action]:
     """The sub-commands of ``text[start:]``, split at '.' as `faction_commands` says.
 
-    Each distinct sub-command (blanks around it stripped) is parsed once by
-    the ``command`` rule; columns are relative to ``text``.
+    Each distinct sub-command (blanks around it stripped) is read once: by
+    :func:`.fast.command` if it has a common shape, else by the ``command``
+    rule of ``parser()``; columns are relative to ``text``.
     """
     memo = _table("command")
     out: list[Action] = []
@@ -260,11 +274,13 @@ def _sub_commands(lark: Lark, text: str, start: int) -> list[Action]:
             at = pos + piece.index(key)
             template = memo.get(key)
             if template is None:
-                try:
-                    template = parse_piece(lark, "command", key, END_OF_COMMAND)
-                except PieceError as err:
-                    err.column += at
-                    raise
+                template = fast.command(key)
+                if template is None:
+                    try:
+                        template = parse_piece(parser(), "command", key, END_OF_COMMAND)
+                    except PieceError as err:
+                        err.column += at
+                        raise
                 _remember(memo, key, template)
             out.append(_bind(template, None, 0, at))
         pos += len(piece) + 1
@@ -273,7 +289,7 @@ def _sub_commands(lark: Lark, text: str, start: int) -> list[Action]:
 
 def _whole_line(line: str) -> LineResult:
     """A command-log row parsed whole by the ``line`` rule, legacy rewrites applied."""
-    parsed: LineResult = parse_piece(commands_parser(), "line", line, END_OF_LINE)
+    parsed: LineResult = parse_piece(_commands_parser(), "line", line, END_OF_LINE)
     return LineResult(parsed.faction, rewrite_row(parsed.faction, parsed.actions))
 
 
@@ -297,7 +313,7 @@ def _framed_line(line: str) -> LineResult:
     actions: list[Action] = []
     if hash_at >= 0:  # the engine emits a row's comment before its commands
         actions.append(comment_action(line[hash_at:], hash_at + 1))
-    actions.extend(_sub_commands(commands_parser(), body, colon + 1))
+    actions.extend(_sub_commands(_commands_parser, body, colon + 1))
     return LineResult(faction, rewrite_row(faction, actions))
 
 
@@ -381,77 +397,37 @@ def _cell_count_error(source: str, number: int, line: str, cells: list[str]) -> 
 
 def _comment_row(text: str) -> Action:
     """An engine comment as its action; any other comment row is a user comment."""
+    common = fast.comment_row(text)
+    if common is not None:
+        return common
+    from lark.exceptions import UnexpectedInput
+
     try:
-        action = ledger_parser().parse(text, start="comment_row")
+        action = _ledger_parser().parse(text, start="comment_row")
     except UnexpectedInput:
         return Comment(text=text, column=1)
     return cast(Action, action)
 
 
 def _cell(rule: str, text: str) -> Any:
-    """One cell's value; a commands cell is split into its sub-commands."""
-    lark = ledger_parser()
+    """One cell's value; a commands cell is split into its sub-commands.
+
+    A value cell is one terminal of ledger.lark (`vp_cell: VP_VALUE`, …): the
+    terminal, matched against the whole cell, decides exactly what the parser
+    would (:func:`.fast.cell`); anything else, every malformed cell included,
+    goes to the parser, which reports the error.
+    """
     if rule == "command_cell":
-        return tuple(_sub_commands(lark, text, 0))
-    value = _single_token_cell(rule, text)
-    if value is not _MISSING:
+        return tuple(_sub_commands(_ledger_parser, text, 0))
+    value = fast.cell(rule, text)
+    if value is not fast.MISSING:
         return value
-    return parse_piece(lark, rule, text, END_OF_CELL)
-
-
-# A value cell is one terminal (or none) of ledger.lark: `vp_cell: VP_VALUE`,
-# `delta_cell: [DELTA]` … For such a rule the grammar's own terminal, matched
-# against the whole cell, decides exactly what the LALR parser would, and the
-# rule's transformer callback builds the value; the parser machinery, most of
-# the cost of a first look at a cell, is skipped. Anything else (including
-# every malformed cell) goes to the parser, which reports the error.
-_SINGLE_TOKEN_RULES = {
-    "delta_cell": ("DELTA", True),
-    "vp_cell": ("VP_VALUE", False),
-    "c_cell": ("C_VALUE", False),
-    "w_cell": ("W_VALUE", False),
-    "p_cell": ("P_VALUE", False),
-    "pw_cell": ("PW_VALUE", False),
-    "cult_cell": ("CULT_VALUE", False),
-    "leech_cell": ("LEECH_VALUE", True),
-}
-_TERMINALS: dict[str, tuple[re.Pattern[str], str, bool, Any]] = {}
-"""rule → (the terminal's compiled pattern, its name, may be empty, the callback)."""
-
-
-def _single_token_cell(rule: str, text: str) -> Any:
-    if not _TERMINALS:
-        _compile_terminals()
-    spec = _TERMINALS.get(rule)
-    if spec is None:
-        return _MISSING
-    pattern, name, optional, callback = spec
-    token = text.strip(_BLANK)
-    if not token:
-        return callback(None) if optional else _MISSING
-    if pattern.fullmatch(token) is None:
-        return _MISSING
-    try:
-        return callback(Token(name, token))
-    except ValueError:  # too long to read: the parser path reports it with its column
-        return _MISSING
-
-
-def _compile_terminals() -> None:
-    from tmlog.games.terra_mystica.parse.transformer import LedgerTransformer
-
-    callbacks = LedgerTransformer()
-    patterns = {t.name: t.pattern for t in ledger_parser().terminals}
-    for rule, (name, optional) in _SINGLE_TOKEN_RULES.items():
-        pattern = patterns[name]
-        if not pattern.flags:  # a pattern with flags would need them carried over
-            compiled = re.compile(pattern.to_regexp(), ASCII_ONLY)
-            _TERMINALS[rule] = (compiled, name, optional, getattr(callbacks, rule))
+    return parse_piece(_ledger_parser(), rule, text, END_OF_CELL)
 
 
 def _reference_cell(rule: str, text: str) -> Any:
     """One cell's value, a commands cell parsed whole by its grammar rule."""
-    return parse_piece(ledger_parser(), rule, text, END_OF_CELL)
+    return parse_piece(_ledger_parser(), rule, text, END_OF_CELL)
 
 
 def _value_error(err: PieceError, cell: str) -> PieceError:

@@ -8,13 +8,12 @@ log's line (:func:`syntax_error`).
 from __future__ import annotations
 
 import re
-from typing import Any
-
-from lark import Lark
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
+from typing import TYPE_CHECKING, Any
 
 from tmlog.errors import LogSyntaxError
-from tmlog.games.terra_mystica.parse.grammar import describe_expected
+
+if TYPE_CHECKING:
+    from lark import Lark
 
 
 class PieceError(Exception):
@@ -50,6 +49,16 @@ def parse_piece(lark: Lark, start: str, text: str, end: tuple[str, str]) -> Any:
     ``end`` names the end of the piece when it is unexpected and when it is
     expected, e.g. ``("end of command", "'.' or end of row")``.
     """
+    # Imported here: a log whose pieces all have common shapes never needs Lark.
+    from lark.exceptions import (
+        UnexpectedCharacters,
+        UnexpectedInput,
+        UnexpectedToken,
+        VisitError,
+    )
+
+    from tmlog.games.terra_mystica.parse.grammar import describe_expected
+
     unexpected_end, expected_end = end
     try:
         return lark.parse(text, start=start)

@@ -13,7 +13,7 @@ is ``None`` until it is bound.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, cast
+from typing import Any, cast
 
 from lark import Token, Transformer, v_args
 
@@ -82,13 +82,7 @@ from tmlog.games.terra_mystica.model.enums import (
     Tile,
     Track,
 )
-
-
-class LineResult(NamedTuple):
-    """One command-log row: its faction prefix (if any) and its actions."""
-
-    faction: Faction | None
-    actions: tuple[Action, ...]
+from tmlog.games.terra_mystica.parse.fast import LineResult, comment_action
 
 
 def _amount_table() -> dict[str, Amount]:
@@ -121,14 +115,6 @@ def _int(tok: Token | None) -> int | None:
 
 def _faction(tok: Token | None) -> Faction | None:
     return None if tok is None else cast(Faction, Faction.parse(tok))
-
-
-def comment_action(text: str, column: int) -> Comment:
-    """The comment of a row from its text starting at '#' (``##`` is a pragma)."""
-    body = text[1:]
-    if body.startswith("#"):
-        return Comment(text=body[1:], pragma=True, column=column)
-    return Comment(text=body, column=column)
 
 
 def _comment(tok: Token | None) -> tuple[Action, ...]:

@@ -12,7 +12,6 @@ what it changes (terrain colours, buildings, towns, bridges).
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -59,6 +58,8 @@ class Board:
     @property
     def map_id(self) -> str:
         """The SHA-1 the reference engine names this terrain by."""
+        import hashlib  # here: most replays never ask, and hashlib is slow to import
+
         return hashlib.sha1(self.terrain_string.encode()).hexdigest()
 
     def _build_grid(self, terrain: tuple[str, ...]) -> None:

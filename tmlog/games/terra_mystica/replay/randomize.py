@@ -10,10 +10,7 @@ uniform draw, ties broken by name.
 
 from __future__ import annotations
 
-import hashlib
-import random
 import re
-import struct
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
@@ -56,6 +53,12 @@ class SeededDraw:
     """Uniform draws in [0, 1) with 32-bit resolution, as the reference engine makes them."""
 
     def __init__(self, seed: str) -> None:
+        # Imported here: only a log that randomizes its setup needs them, and
+        # they are a good part of the engine's import (every one-log command).
+        import hashlib
+        import random
+        import struct
+
         digest = hashlib.sha1(seed.encode("utf-8")).digest()
         words = struct.unpack("<5i", digest)
         state = _init_by_array([w & 0xFFFFFFFF for w in words])

@@ -1,0 +1,473 @@
+"""The common shapes of ledger pieces, read without Lark (a shortcut; Lark decides).
+
+Importing Lark and loading the two parsers costs a one-log command more than
+its whole replay, and the first look at each distinct piece of a game (some
+350 of them) costs another Lark ``parse()`` call each. Yet nearly every piece
+of a real ledger has one of a few shapes: ``build E5``, ``upgrade F4 to TP``,
+``Leech 2 from witches``, ``+FAV11``, a value cell like ``5/7/0 PW``, an
+engine comment like ``Round 1, turn 3``. This module reads those shapes with
+one regular expression each, made of the grammar's own terminals
+(``grammars/*.lark``), and builds the action as the grammar's transformer
+would (:mod:`tmlog.games.terra_mystica.parse.transformer`).
+
+It only ever says yes or "not mine" (``None``): the shapes are stricter than
+the grammar (single words, blanks where the grammar allows them, nothing
+else), and anything else — including every malformed piece, so every error
+message — goes to Lark as before. ``tests/test_parse_fast.py`` checks that
+the terminals here are the grammar's, and that every piece of every log
+under ``tests/data`` this module reads gives exactly what Lark gives,
+positions included.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any, NamedTuple, cast
+
+from tmlog.games.terra_mystica.model.actions import (
+    Action,
+    Adjust,
+    Advance,
+    Amount,
+    Build,
+    BuildBridge,
+    Burn,
+    Comment,
+    Connect,
+    Convert,
+    Decline,
+    Delete,
+    Dig,
+    Done,
+    Dropped,
+    FactionIncome,
+    FinalScoring,
+    Gain,
+    Leech,
+    LeechEffect,
+    Marker,
+    Pass,
+    PickColor,
+    PlayerName,
+    RoundScoring,
+    ScoreResources,
+    SelectMap,
+    Send,
+    SetOption,
+    Setup,
+    StartPlanning,
+    Transform,
+    UnlockTerrain,
+    Upgrade,
+    UseAction,
+    Wait,
+)
+from tmlog.games.terra_mystica.model.enums import (
+    ActionSpace,
+    Building,
+    Cult,
+    Faction,
+    IncomeKind,
+    Pseudo,
+    Resource,
+    Terrain,
+    Tile,
+    Track,
+)
+
+
+class LineResult(NamedTuple):
+    """One command-log row: its faction prefix (if any) and its actions."""
+
+    faction: Faction | None
+    actions: tuple[Action, ...]
+
+
+def comment_action(text: str, column: int) -> Comment:
+    """The comment of a row from its text starting at '#' (``##`` is a pragma)."""
+    body = text[1:]
+    if body.startswith("#"):
+        return Comment(text=body[1:], pragma=True, column=column)
+    return Comment(text=body, column=column)
+
+
+# ------------------------------------------------- the grammar's terminals
+
+TERMINALS = {
+    "FACTION": r"(?:alchemists|auren|chaosmagicians|cultists|darklings|dwarves|engineers|fakirs"
+    r"|giants|halflings|mermaids|nomads|swarmlings|witches|icemaidens|yetis|acolytes|dragonlords"
+    r"|dragonmasters|shapeshifters|riverwalkers)(?![\w-])",
+    "HEX": r"[a-qs-z][1-9][0-9]?(?![\w-])",
+    "RIVER": r"r[0-9]+(?![\w-])",
+    "BUILDING": r"(?:dwelling|trading[ \t]+post|temple|stronghold|sanctuary|tp|te|sh|sa|d)"
+    r"(?![\w-])",
+    "CULT": r"(?:fire|water|earth|air)(?![\w-])",
+    "COLOR": r"(?:yellow|brown|black|blue|green|gray|grey|red|ice|volcano)(?![\w-])",
+    "TRACK": r"(?:shipping|ship|digging|dig)(?![\w-])",
+    "PRIEST": r"(?:priest|p)(?![\w-])",
+    "BON": r"bon(?:10|[1-9])(?![\w-])",
+    "SCORE_TILE": r"score[1-9](?![\w-])",
+    "ACTION_NAME": r"(?:act[1-6]|act[aegsnwc]|acth[1-6]|bon[12]|fav6)(?![\w-])",
+    "AMOUNT": r"(?:vp|c|w|p|pw|priests?|power|workers?|coins?|fire|water|earth|air"
+    r"|bon(?:10|[1-9])|fav(?:1[0-2]|[1-9])|tw[1-8]|spade|bridge|key|cult|p1|p2|p3|pw_token"
+    r"|free_tf|free_tp|free_d|volcano_tf|teleport_no_tf|tf_need_hex_adjacency|lose_cult"
+    r"|lose_pw_token|gain_favor|gain_ship|gain_tw|gain_action|pick_color|convert_w_to_p"
+    r"|town_size|priest_cult_bonus|cults_on_same_track|unlock_terrain|max_p|allow_shapeshift"
+    r"|gain_p3_for_vp)(?![\w-])",
+    "INCOME_ROW": r"(?:cult_|other_|all_)?income_for_faction(?![\w-])",
+    "ALLOW_ILLEGAL": r"allow_illegal(?![\w-])",
+    "UNLOCK_GAIN": r"gain-[\w-]+",
+    "INT": r"[0-9]+",
+    "SOURCE": r"[\w-]+(?:[ \t]+[\w-]+)*",
+    "TILE_NAME": r"[a-z_][\w]*",
+    "WORD": r"[^\s#]+",
+    "REST": r"[^\s#](?:[^#\n]*[^\s#])?",
+    "TEXT": r"\S(?:[^\n]*\S)?",
+}
+"""Terminal patterns of ``grammars/commands.lark`` and ``ledger.lark``, as written there
+(the test compares them)."""
+
+CELL_TERMINALS = {
+    "DELTA": r"[+-]?[0-9]+",
+    "VP_VALUE": r"-?[0-9]+ VP",
+    "C_VALUE": r"[0-9]+ C",
+    "W_VALUE": r"[0-9]+ W",
+    "P_VALUE": r"[0-9]+ P",
+    "PW_VALUE": r"[0-9]+\/[0-9]+\/[0-9]+ PW",
+    "CULT_VALUE": r"[0-9]+\/[0-9]+\/[0-9]+\/[0-9]+",
+    "LEECH_VALUE": r"[0-9]+(?: [0-9]+)*",
+}
+"""The value cells' terminals of ``ledger.lark`` (case-sensitive there, as here)."""
+
+_MARKER = (
+    r"(?:Round [0-9]+ income|Round [0-9]+, turn [0-9]+|Scoring [\w-]+(?: cult)?"
+    r"|Converting resources to VPs)"
+)
+"""``ledger.lark``'s MARKER, without its ``(?=\\n|$)``: a row is matched whole here."""
+
+_B = r"[ \t\f\r]+"
+"""Blanks between two words (the grammars' ignored WS)."""
+_O = r"[ \t\f\r]*"
+"""Blanks where the grammars need none (next to punctuation and signs)."""
+
+
+def _shape(pattern: str, *, ignore_case: bool = True) -> re.Pattern[str]:
+    text = pattern
+    for name, terminal in TERMINALS.items():
+        # Every terminal of the grammars with letters in it is case-insensitive.
+        text = text.replace("{" + name + "}", f"((?i:{terminal}))")
+    flags = re.ASCII | (re.IGNORECASE if ignore_case else 0)
+    return re.compile(text, flags)
+
+
+def _amounts() -> dict[str, Amount]:
+    table: dict[str, Amount] = {}
+    for enum in (Pseudo, Tile, Cult, Resource):
+        for member in enum:
+            table[member.value.lower()] = member
+    for alias, target in Resource._aliases().items():
+        table[alias.lower()] = Resource[target]
+    return table
+
+
+_AMOUNTS = _amounts()
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _faction(text: str | None) -> Faction | None:
+    return None if text is None else cast(Faction, Faction.parse(text))
+
+
+def _space(name: str) -> ActionSpace | Tile:
+    name = name.upper()
+    if name.startswith(("BON", "FAV")):
+        return Tile(name)
+    return ActionSpace(name)
+
+
+# --------------------------------------------------------- sub-commands
+# A sub-command reaches here stripped of blanks, so its first word is at
+# column 1: the column the transformer gives every command.
+
+Build_ = Callable[..., Action]
+
+_COMMANDS: dict[str, list[tuple[re.Pattern[str], Build_]]] = {}
+"""First word, lower-cased → its shapes (pattern, builder of the action from the groups)."""
+
+
+def _command(first: str, pattern: str, build: Build_) -> None:
+    _COMMANDS.setdefault(first, []).append((_shape(pattern), build))
+
+
+_command("build", rf"build{_B}{{HEX}}", lambda h: Build(hex=h.upper(), column=1))
+_command(
+    "upgrade",
+    rf"upgrade{_B}{{HEX}}{_B}to{_B}{{BUILDING}}",
+    lambda h, b: Upgrade(
+        hex=h.upper(), building=cast(Building, Building.parse(_words(b))), column=1
+    ),
+)
+_command(
+    "transform",
+    rf"transform{_B}{{HEX}}(?:{_B}to{_B}{{COLOR}})?",
+    lambda h, c: Transform(
+        hex=h.upper(), terrain=None if c is None else cast(Terrain, Terrain.parse(c)), column=1
+    ),
+)
+_command(
+    "leech",
+    rf"leech{_B}{{INT}}(?:{_B}from{_B}{{FACTION}})?",
+    lambda n, f: Leech(amount=int(n), source_faction=_faction(f), column=1),
+)
+_command(
+    "decline",
+    rf"decline(?:{_B}{{INT}}{_B}from{_B}{{FACTION}})?",
+    lambda n, f: Decline(
+        amount=None if n is None else int(n), source_faction=_faction(f), column=1
+    ),
+)
+_command(
+    "convert",
+    rf"convert{_B}(?:{{INT}}{_O})?{{AMOUNT}}{_B}to{_B}(?:{{INT}}{_O})?{{AMOUNT}}",
+    # The engine reads a missing (or zero) count as 1.
+    lambda n1, a1, n2, a2: Convert(
+        from_count=int(n1 or 0) or 1,
+        from_what=_AMOUNTS[a1.lower()],
+        to_count=int(n2 or 0) or 1,
+        to_what=_AMOUNTS[a2.lower()],
+        column=1,
+    ),
+)
+_command(
+    "pass",
+    rf"pass(?:{_B}{{BON}})?",
+    lambda b: Pass(bonus=None if b is None else Tile(b.upper()), column=1),
+)
+_command("action", rf"action{_B}{{ACTION_NAME}}", lambda n: UseAction(space=_space(n), column=1))
+_command("burn", rf"burn{_B}{{INT}}", lambda n: Burn(amount=int(n), column=1))
+_command("dig", rf"dig{_B}{{INT}}", lambda n: Dig(amount=int(n), column=1))
+_command(
+    "send",
+    rf"send{_B}{{PRIEST}}{_B}to{_B}{{CULT}}(?:{_B}for{_B}{{INT}})?",
+    lambda _p, c, s: Send(cult=Cult(c.upper()), slot=None if s is None else int(s), column=1),
+)
+_command(
+    "advance",
+    rf"advance{_B}{{TRACK}}",
+    lambda t: Advance(track=cast(Track, Track.parse(t)), column=1),
+)
+_command(
+    "bridge",
+    rf"bridge{_B}{{HEX}}{_O}:{_O}{{HEX}}(?:{_B}{{ALLOW_ILLEGAL}})?",
+    lambda h1, h2, allow: BuildBridge(
+        hex1=h1.upper(), hex2=h2.upper(), allow_illegal=allow is not None, column=1
+    ),
+)
+_command(
+    "connect",
+    rf"connect{_B}{{HEX}}{_O}:{_O}{{HEX}}(?:{_O}:{_O}{{HEX}})?",
+    lambda *hexes: Connect(hexes=tuple(h.upper() for h in hexes if h is not None), column=1),
+)
+_command("connect", rf"connect{_B}{{RIVER}}", lambda r: Connect(river=r.lower(), column=1))
+_command(
+    "gain",
+    rf"gain{_B}{{AMOUNT}}{_B}for{_B}{{AMOUNT}}",
+    lambda w, p: Gain(what=_AMOUNTS[w.lower()], paid_with=_AMOUNTS[p.lower()], column=1),
+)
+_command(
+    "pick-color",
+    rf"pick-color{_B}{{COLOR}}",
+    lambda c: PickColor(terrain=cast(Terrain, Terrain.parse(c)), column=1),
+)
+_command(
+    "unlock-terrain",
+    rf"unlock-terrain{_B}{{COLOR}}",
+    lambda c: UnlockTerrain(target=cast(Terrain, Terrain.parse(c)), column=1),
+)
+_command(
+    "unlock-terrain",
+    rf"unlock-terrain{_B}{{UNLOCK_GAIN}}",
+    lambda g: UnlockTerrain(target=g.lower(), column=1),
+)
+_command("wait", "wait", lambda: Wait(column=1))
+_command("done", "done", lambda: Done(column=1))
+_command("setup", "setup", lambda: Setup(chosen=cast(Faction, None), column=1))
+_command("score_resources", "score_resources", lambda: ScoreResources(column=1))
+_command("start_planning", "start_planning", lambda: StartPlanning(column=1))
+_command(
+    "[opponent",
+    r"\[opponent accepted power\]",
+    lambda: LeechEffect(accepted=True, column=1),
+)
+_command("[all", r"\[all opponents declined power\]", lambda: LeechEffect(accepted=False, column=1))
+
+
+def _income(kind: str) -> FactionIncome:
+    name = kind.lower().partition("income_for_faction")[0].rstrip("_")
+    income = cast(IncomeKind, IncomeKind.parse(name)) if name else None
+    return FactionIncome(income=income, column=1)
+
+
+for _first in ("income_for_faction", "cult_income_for_faction", "other_income_for_faction"):
+    _command(_first, "{INCOME_ROW}", _income)
+_command("all_income_for_faction", "{INCOME_ROW}", _income)
+
+_ADJUST = _shape(rf"([+-]){_O}(?:{{INT}}{_O})?{{AMOUNT}}(?:{_B}for{_B}{{SOURCE}})?")
+
+
+def _adjust(sign: str, count: str | None, what: str, source: str | None) -> Adjust:
+    n = 1 if count is None else int(count)
+    return Adjust(
+        delta=n if sign == "+" else -n,
+        what=_AMOUNTS[what.lower()],
+        source=None if source is None else _words(source),
+        column=1,
+    )
+
+
+_FIRST_WORD = re.compile(r"[^ \t\f\r]+")
+
+
+def command(text: str) -> Action | None:
+    """A sub-command (stripped of blanks) of a common shape; None: ask the grammar."""
+    try:
+        if text[0] in "+-":
+            match = _ADJUST.fullmatch(text)
+            return _adjust(*match.groups()) if match else None
+        first = _FIRST_WORD.match(text)
+        shapes = _COMMANDS.get(first.group().lower()) if first else None
+        for pattern, build in shapes or ():
+            match = pattern.fullmatch(text)
+            if match:
+                return build(*match.groups())
+    except ValueError:  # a number too long to read: the grammar's path reports it
+        return None
+    return None
+
+
+# --------------------------------------------------------- ledger cells
+
+
+def _int_or_none(token: str | None) -> int | None:
+    return None if token is None else int(token)
+
+
+def _count(token: str) -> int:  # "20 VP"
+    return int(token.split()[0])
+
+
+def _bowls(token: str) -> tuple[int, int, int]:  # "5/7/0 PW"
+    b1, b2, b3 = token.split()[0].split("/")
+    return (int(b1), int(b2), int(b3))
+
+
+def _cults(token: str) -> tuple[int, int, int, int]:  # "0/1/1/0"
+    f, w, e, a = token.split("/")
+    return (int(f), int(w), int(e), int(a))
+
+
+def _offers(token: str | None) -> tuple[int, ...]:  # "3 1"
+    return () if token is None else tuple(int(a) for a in token.split())
+
+
+_CELLS: dict[str, tuple[re.Pattern[str], bool, Callable[[Any], Any]]] = {
+    rule: (re.compile(CELL_TERMINALS[name], re.ASCII), optional, callback)
+    for rule, (name, optional, callback) in {
+        "delta_cell": ("DELTA", True, _int_or_none),
+        "vp_cell": ("VP_VALUE", False, _count),
+        "c_cell": ("C_VALUE", False, _count),
+        "w_cell": ("W_VALUE", False, _count),
+        "p_cell": ("P_VALUE", False, _count),
+        "pw_cell": ("PW_VALUE", False, _bowls),
+        "cult_cell": ("CULT_VALUE", False, _cults),
+        "leech_cell": ("LEECH_VALUE", True, _offers),
+    }.items()
+}
+"""Each value cell of ``ledger.lark`` (``vp_cell: VP_VALUE``, ``delta_cell: [DELTA]`` …):
+its one terminal, whether the cell may be empty, and the transformer's callback."""
+
+_FACTION_CELL = _shape(rf"{_O}{{FACTION}}{_O}")
+
+MISSING: Any = object()
+"""What :func:`cell` returns for a cell it leaves to the grammar."""
+
+
+def cell(rule: str, text: str) -> Any:
+    """A ledger cell's value if it is a single well-formed token; else :data:`MISSING`."""
+    if rule == "faction_cell":
+        match = _FACTION_CELL.fullmatch(text)
+        return Faction.parse(match.group(1)) if match else MISSING
+    spec = _CELLS.get(rule)
+    if spec is None:
+        return MISSING
+    pattern, optional, callback = spec
+    token = text.strip(" \t\f\r")
+    if not token:
+        return callback(None) if optional else MISSING
+    if pattern.fullmatch(token) is None:
+        return MISSING
+    try:
+        return callback(token)
+    except ValueError:  # too long to read: the parser path reports it with its column
+        return MISSING
+
+
+# --------------------------------------------------------- comment rows
+
+_MARKER_ROW = re.compile(_MARKER, re.ASCII)
+
+_COMMENT_ROWS: list[tuple[re.Pattern[str], Callable[..., Action]]] = [
+    (
+        _shape(
+            rf"Round{_B}{{INT}}{_B}scoring{_O}:{_O}{{SCORE_TILE}}{_O},{_O}{{TEXT}}{_O}",
+            ignore_case=False,
+        ),
+        lambda n, tile, text: RoundScoring(
+            round=int(n), tile=Tile(tile.upper()), description=text, column=1
+        ),
+    ),
+    (
+        _shape(rf"Removing{_B}tile{_B}{{TILE_NAME}}{_O}", ignore_case=False),
+        lambda tile: Delete(tile=tile.upper(), column=1),
+    ),
+    (
+        _shape(rf"Player{_B}{{INT}}{_O}:{_O}{{TEXT}}{_O}", ignore_case=False),
+        lambda n, name: PlayerName(seat=int(n), name=name, column=1),
+    ),
+    (
+        _shape(rf"{{FACTION}}{_B}dropped{_B}from{_B}the{_B}game{_O}", ignore_case=False),
+        lambda f: Dropped(target=cast(Faction, Faction.parse(f)), column=1),
+    ),
+    (
+        _shape(rf"Added{_B}final{_B}scoring{_B}tile{_O}:{_O}{{TEXT}}{_O}", ignore_case=False),
+        lambda name: FinalScoring(name=name, column=1),
+    ),
+    (
+        _shape(rf"option{_B}{{WORD}}{_O}"),
+        lambda name: SetOption(name=name.lower(), column=1),
+    ),
+    (
+        _shape(rf"map{_B}{{REST}}{_O}"),
+        lambda map_id: SelectMap(map_id=_words(map_id), column=1),
+    ),
+]
+
+
+def comment_row(text: str) -> Action | None:
+    """A ledger comment row (no tab) of a common shape; None: ask the grammar."""
+    if text[0] in " \t":  # a user comment (the grammar's USER_TEXT outranks all else)
+        return Comment(text=text, column=1)
+    if _MARKER_ROW.fullmatch(text):
+        return Marker(text=text, column=1)
+    for pattern, build in _COMMENT_ROWS:
+        match = pattern.fullmatch(text)
+        if match:
+            try:
+                return build(*match.groups())
+            except ValueError:  # a number too long to read: the grammar decides
+                return None
+    return None
