@@ -39,6 +39,8 @@ def stats(address: str) -> Result:
         "ucx://localhost:8786",
         "",
         "localhost:99999",
+        "a" * 300 + ":8786",  # a DNS label over 63 characters (was a bare UnicodeError)
+        "a..b:8786",  # an empty label
     ],
 )
 def test_a_bad_address_is_a_usage_error(address: str) -> None:

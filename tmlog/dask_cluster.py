@@ -58,7 +58,14 @@ def parse_address(text: str) -> tuple[str, int]:
     port = int(match["port"])
     if not 0 < port < 65536:
         raise DaskAddressError(f"{text!r}: port {port} is out of range")
-    return match["host"].strip("[]"), port
+    host = match["host"].strip("[]")
+    # A DNS name has labels of 1 to 63 characters and 253 in all; another
+    # makes the socket layer's IDNA encoding raise a bare UnicodeError.
+    if not match["host"].startswith("[") and (
+        len(host) > 253 or any(not 0 < len(label) <= 63 for label in host.rstrip(".").split("."))
+    ):
+        raise DaskAddressError(f"{text[:80]!r}: {host[:40]!r} is not a host name")
+    return host, port
 
 
 def probe(text: str, timeout: float = PROBE_TIMEOUT) -> str:
@@ -78,6 +85,8 @@ def probe(text: str, timeout: float = PROBE_TIMEOUT) -> str:
         raise DaskError(f"{where} did not answer within {timeout:g} s") from None
     except OSError as exc:
         raise DaskError(f"cannot reach {where}: {exc.strerror or exc}") from None
+    except UnicodeError as exc:  # a host name the resolver cannot encode
+        raise DaskError(f"cannot reach {where}: {exc}") from None
     if head is None:
         raise DaskError(f"{where} closed the connection: it is not a Dask scheduler")
     (length,) = struct.unpack("<Q", head)
