@@ -252,7 +252,13 @@ class Runner(Generic[T]):
 
     def __enter__(self) -> Runner[T]:
         if self.dask_scheduler is not None:
-            from tmlog.dask_cluster import DaskAddressError, probe, quiet_distributed, timeouts
+            from tmlog.dask_cluster import (
+                PROBE_TIMEOUT,
+                DaskAddressError,
+                probe,
+                quiet_distributed,
+                timeouts,
+            )
 
             try:
                 from distributed import Client
@@ -262,7 +268,7 @@ class Runner(Generic[T]):
                 ) from None
             try:
                 self._timeouts = connect, _ = timeouts()
-                address = probe(self.dask_scheduler, timeout=connect)
+                address = probe(self.dask_scheduler, timeout=min(PROBE_TIMEOUT, connect))
             except DaskAddressError as exc:
                 raise TmlogError(str(exc)) from None
             self._quiet = quiet_distributed()

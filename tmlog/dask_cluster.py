@@ -25,8 +25,10 @@ from collections.abc import Iterator
 
 from tmlog.errors import TmlogError
 
-PROBE_TIMEOUT = 5.0
-"""Seconds to connect and to get the scheduler's first bytes."""
+PROBE_TIMEOUT = 3.0
+"""Seconds to connect and to get the scheduler's first bytes (a scheduler sends
+its handshake as soon as it accepts: even across the world that takes well under
+a second)."""
 MAX_HANDSHAKE = 1 << 20
 """A scheduler's handshake is a few hundred bytes; more means it is no scheduler."""
 CONNECT_TIMEOUT = 10.0
