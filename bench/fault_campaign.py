@@ -162,7 +162,9 @@ def tmlog(
         stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
-        env={**os.environ, "COLUMNS": "200"},
+        # A strict UTF-8 standard output (as under most UTF-8 locales; the C
+        # locale's is lenient) makes an unprintable file name fail loudly.
+        env={**os.environ, "COLUMNS": "200", "PYTHONIOENCODING": "utf-8"},
         preexec_fn=_unlimited,
     )
     try:
