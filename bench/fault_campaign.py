@@ -89,7 +89,11 @@ class Tally:
 
 
 def library_check(seed: int, kind: str, index: int, tally: Tally, seconds: float) -> None:
-    base, text = make(seed, kind, index)
+    try:
+        base, text = make(seed, kind, index)
+    except Exception as exc:  # the campaign's own bug: say so, and go on
+        tally.found("generator", kind, index, "campaign bug", f"{type(exc).__name__}: {exc}")
+        return
     tally.inputs[kind] += 1
     start = time.monotonic()
     signal.setitimer(signal.ITIMER_PROF, seconds)
@@ -279,7 +283,12 @@ def cli_batches(
         made: dict[str, tuple[str, int, int]] = {}
         for _ in range(min(batch, files - index)):
             kind = kind_of(seed, "cli", index)
-            base, data = make(seed, kind, 1_000_000 + index)
+            try:
+                base, data = make(seed, kind, 1_000_000 + index)
+            except Exception as exc:  # the campaign's own bug: say so, and go on
+                tally.found("generator", kind, 1_000_000 + index, "campaign bug", repr(exc))
+                index += 1
+                continue
             name = f"{index:06d}.txt"
             (folder / name).write_bytes(
                 data if isinstance(data, bytes) else data.encode("utf-8", "surrogatepass")

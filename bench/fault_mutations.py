@@ -338,6 +338,8 @@ def m_confusable(rng: random.Random, base: Base) -> str | bytes:
     spots = [k for k, ch in enumerate(text) if ch.lower() in CONFUSABLES]
     for _ in range(rng.randint(1, 3)):
         k = rng.choice(spots)
+        if text[k].lower() not in CONFUSABLES:  # swapped already (o -> 0)
+            continue
         swap = rng.choice(CONFUSABLES[text[k].lower()])
         text = text[:k] + swap + text[k + 1 :]
     return text
