@@ -200,3 +200,29 @@ def test_batches_are_compacted_and_the_cache_can_be_seen_and_cleared(tmp_path: P
     assert cleared.exit_code == 0
     assert ResultCache(cache).info().entries == 0
     assert (cache / "keep.txt").exists()  # only tmlog's own directories go
+
+
+def test_a_cache_on_a_full_disk_is_skipped_and_said_once(two_games: Path, tmp_path: Path) -> None:
+    """Issue 16's full disk, made with a file-size limit (root may write a
+    read-only directory, but no one writes past RLIMIT_FSIZE): every write of the
+    cache fails as it would with ENOSPC (Python ignores SIGXFSZ, so it is EFBIG)."""
+    import resource
+    import subprocess
+    import sys
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (1000, 1000))
+
+    command = [sys.executable, "-m", "tmlog", "stats", str(two_games), "-q", "-j", "1"]
+    plain = subprocess.run([*command, "--no-cache"], capture_output=True, text=True, check=False)
+    full = subprocess.run(
+        [*command, "--cache", str(tmp_path / "C")],
+        capture_output=True,
+        text=True,
+        check=False,
+        preexec_fn=limited,
+    )
+    assert full.returncode == 0, full.stderr
+    assert full.stdout == plain.stdout
+    assert len(full.stderr.splitlines()) == 1, full.stderr
+    assert "results cache" in full.stderr and "going on without it" in full.stderr

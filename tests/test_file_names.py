@@ -49,3 +49,24 @@ def test_reports_run_over_a_non_utf8_name(
         else:
             assert f"{folder}/caf\\xe9.txt" in result.stdout
             assert f"{folder}/plain.txt" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["validate", "--no-cache", "-q"], "OK {}: 4 factions, 6 rounds, final VP cultists 168"),
+        (["audit", "--no-cache", "-q"], "OK {}: "),
+        (["parse"], "{}:1:1: "),
+        (["replay"], "{}: round 6, turn 9, game over"),
+    ],
+)
+def test_commands_that_print_paths_escape_a_non_utf8_name(
+    folder: Path, args: list[str], said: str
+) -> None:
+    # Found by the fuzz suite: with a strict UTF-8 standard output (any UTF-8
+    # locale but C; CliRunner's too) validate, audit, parse and replay printed
+    # the raw name and died with "internal error: UnicodeEncodeError".
+    target = str(folder) if args[0] in ("validate", "audit") else f"{folder}/caf\udce9.txt"
+    result = CliRunner().invoke(cli, [*args, target])
+    assert result.exit_code == 0, result.output
+    assert said.format(f"{folder}/caf\\xe9.txt") in result.stdout

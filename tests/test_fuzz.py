@@ -166,14 +166,27 @@ SUB_COMMANDS = [
 ]
 
 
+CONFUSABLE = {
+    "i": ["ı", "İ", "ｉ", "і"],
+    "s": ["ſ", "ｓ"],
+    "k": ["\u212a", "ｋ"],  # the Kelvin sign, fullwidth
+    "a": ["ａ", "а"],  # fullwidth, Cyrillic
+    "e": ["ｅ", "е"],
+    "o": ["о", "0"],
+}
+CELLS = ["", "{}", "{} VP", "-{}", "+{}", "1/{}/0 PW", "0/0/0/{}", "{}/1", "x\tx\tx", "VP", "#"]
+
+
 @st.composite
 def hostile(draw: st.DrawFn) -> str:
-    """A real log with the damage the fault campaign of issue 16 used."""
+    """A real log with the damage the fault campaign of issue 16 used: huge numbers
+    in cells and commands, map and option lines anywhere, rows of repeated
+    sub-commands, confusable letters, cells replaced."""
     lines = draw(st.sampled_from(HOSTILE_BASES)).split("\n")
     for _ in range(draw(st.integers(1, 3))):
         n = len(lines)
         at = draw(st.integers(0, n - 1))
-        op = draw(st.integers(0, 4))
+        op = draw(st.integers(0, 6))
         if op == 0:  # a number (of a ledger cell or a command) becomes a huge one
             numbers = list(re.finditer(r"\d+", lines[at]))
             if numbers:
@@ -191,6 +204,18 @@ def hostile(draw: st.DrawFn) -> str:
             lines.insert(
                 at, f"{faction}: " + ". ".join([draw(st.sampled_from(SUB_COMMANDS))] * repeat)
             )
+        elif op == 5:  # a letter swapped for one that case-folds to it, or looks like it
+            spots = [i for i, ch in enumerate(lines[at]) if ch.lower() in CONFUSABLE]
+            if spots:
+                i = draw(st.sampled_from(spots))
+                swap = draw(st.sampled_from(CONFUSABLE[lines[at][i].lower()]))
+                lines[at] = lines[at][:i] + swap + lines[at][i + 1 :]
+        elif op == 6:  # a cell of a ledger row (or a word of a command) replaced
+            sep = "\t" if "\t" in lines[at] else " "
+            cells = lines[at].split(sep)
+            i = draw(st.integers(0, len(cells) - 1))
+            cells[i] = draw(st.sampled_from(CELLS)).replace("{}", str(draw(HUGE)))
+            lines[at] = sep.join(cells)
         else:  # a huge number in a command of its own
             faction = draw(st.sampled_from(ALL_FACTIONS))
             form = draw(
@@ -224,3 +249,100 @@ def test_hostile_logs_fail_cleanly(text: str) -> None:
 @given(hostile())
 def test_hostile_logs_fail_cleanly_many(text: str) -> None:
     check(text)
+
+
+# ---------------------------------------- odd files and Dask addresses (issue 16)
+
+
+ADDRESS_PARTS = ["tcp://", "tls://", "http://", "inproc://", "ucx://", "localhost", "127.0.0.1"]
+ADDRESS_PARTS += ["[::1]", ":", ":8786", ":0", ":99999", ":-1", "/", "a" * 64, ".", "..", "ı", "\0"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.one_of(
+        st.text(max_size=40),
+        st.lists(st.sampled_from(ADDRESS_PARTS), max_size=5).map("".join),
+    )
+)
+def test_any_dask_address_is_accepted_or_a_usage_error(text: str) -> None:
+    from tmlog.dask_cluster import DaskAddressError, parse_address
+
+    try:
+        host, port = parse_address(text)
+    except DaskAddressError:
+        return
+    assert 0 < port < 65536 and host
+    host.encode("idna")  # what the socket layer will do with it (raised a bare UnicodeError)
+
+
+ODD_ENTRIES = ["empty", "folder", "loop", "broken", "fifo", "bad-name", "binary", "device", "log"]
+
+
+@st.composite
+def odd_folder(draw: st.DrawFn) -> list[tuple[str, int]]:
+    return draw(
+        st.lists(st.tuples(st.sampled_from(ODD_ENTRIES), st.integers(0, 5)), min_size=1, max_size=8)
+    )
+
+
+def _make_odd(folder: Path, entries: list[tuple[str, int]]) -> int:
+    """The entries, made in ``folder``; how many real logs are among them."""
+    import os
+
+    logs = 0
+    for n, (kind, seed) in enumerate(entries):
+        path = folder / f"{n}-{kind}.txt"
+        if kind == "empty":
+            path.write_bytes(b"")
+        elif kind == "folder":
+            path.mkdir()
+            (path / "inner.log").write_bytes(bytes(range(seed * 40)))
+        elif kind == "loop":
+            path.symlink_to(path.name)
+        elif kind == "broken":
+            path.symlink_to("nowhere")
+        elif kind == "fifo":
+            os.mkfifo(path)
+        elif kind == "bad-name":
+            (folder / os.fsdecode(b"%d-caf\xe9.txt" % n)).write_text(BASES[seed], encoding="utf-8")
+            logs += 1
+        elif kind == "binary":
+            path.write_bytes(bytes((seed * 37 + i * 11) % 256 for i in range(3000)))
+        elif kind == "device":
+            path.symlink_to("/dev/zero")
+        else:
+            path.write_text(BASES[seed], encoding="utf-8")
+            logs += 1
+    return logs
+
+
+def _validate_odd(folder: Path, entries: list[tuple[str, int]]) -> None:
+    from click.testing import CliRunner
+
+    from tmlog.cli import cli
+
+    logs = _make_odd(folder, entries)
+    start = time.monotonic()
+    result = CliRunner().invoke(cli, ["validate", "-q", "--no-cache", "-j", "1", str(folder)])
+    assert time.monotonic() - start < 30
+    assert result.exit_code in (0, 1), result.output
+    assert "Traceback" not in result.output and "internal error" not in result.output
+    assert result.stdout.count("\nOK ") + result.stdout.startswith("OK ") == logs, result.output
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck))
+@given(odd_folder())
+def test_folders_of_odd_entries_are_reported_entry_by_entry(
+    tmp_path_factory: pytest.TempPathFactory, entries: list[tuple[str, int]]
+) -> None:
+    _validate_odd(tmp_path_factory.mktemp("odd"), entries)
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(odd_folder())
+def test_folders_of_odd_entries_are_reported_entry_by_entry_many(
+    tmp_path_factory: pytest.TempPathFactory, entries: list[tuple[str, int]]
+) -> None:
+    _validate_odd(tmp_path_factory.mktemp("odd"), entries)

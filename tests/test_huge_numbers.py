@@ -196,3 +196,11 @@ def test_a_number_too_long_to_read_is_a_syntax_error() -> None:
     with pytest.raises(LogSyntaxError) as caught:
         parse_log("\n".join(ledger), source="huge.txt")
     assert (caught.value.line, caught.value.column) == (26, 12)
+
+
+def test_the_issues_darklings_gain_ship_is_a_rule_error_not_a_hang() -> None:
+    # Issue 16's reproduction, as it was written there.
+    text = "option loose-adjust-resource\nsetup darklings\ndarklings: +1000000000000gain_ship\n"
+    err = _replay_error(text)
+    assert err is not None and err.line == 3
+    assert "no GAIN_SHIP left in the pool" in str(err)

@@ -39,3 +39,21 @@ def test_memo_agrees_with_whole_rows(rows: list[tuple[str, list[str]]]) -> None:
     if not text.strip():
         return
     assert outcome(text, memo=True) == outcome(text, memo=False)
+
+
+def test_long_rows_are_not_memoised() -> None:
+    # Found by the fault campaign: the library's memory grew to 300 MB over
+    # 64,000 damaged logs, because every distinct long row (a row of 5,000
+    # repeated sub-commands, a 200,000-character line) stayed in the memo,
+    # which was bounded by its entry count only.
+    from tmlog.games.terra_mystica import parse
+
+    parse.clear_cache()
+    rows = [f"witches: {'+1C. ' * 400}+{n}W" for n in range(50)]  # 2 KB each, all distinct
+    rows += [f"# a long comment {'x' * 5000} {n}" for n in range(50)]
+    text = "setup witches\n" + "\n".join(rows) + "\n"
+    first = parse_log(text, source="long.log")
+    held = sum(len(key) for table in parse._MEMO.values() for key in table)
+    assert held < 10_000, held  # the short rows only (the setup row and its parts)
+    again = parse_log(text, source="long.log")
+    assert again.actions == first.actions and len(first.actions) == 1 + 50 * 401 + 50

@@ -82,3 +82,17 @@ def test_an_unknown_map_mid_game_is_a_positioned_error() -> None:
     result = replay(parse_log("\n".join(lines), source="g.txt"))
     assert result.error is not None and result.error.line == 121
     assert "unknown map id" in str(result.error)
+
+
+def test_trailing_spaces_after_a_ledger_header_change_nothing() -> None:
+    # Found by the fault campaign: "Scoring FIRE cult   " was read as a user
+    # comment, not as the final scoring's header, so the cult-scoring rows
+    # after it became four "ignored, the game is already over" warnings.
+    text = (LEDGERS / "4pLeague_S68_D1L1_G3.txt").read_text(encoding="utf-8")
+    assert "\nScoring FIRE cult\n" in text
+    spaced = "\n".join(line + "   " if line else line for line in text.split("\n"))
+    plain, padded = replay(parse_log(text)), replay(parse_log(spaced))
+    assert plain.warnings == [] and padded.warnings == []
+    # The final VP the site recorded on the ledger's last rows.
+    recorded = {"cultists": 138, "darklings": 139, "engineers": 116, "witches": 129}
+    assert plain.final_vp() == padded.final_vp() == recorded

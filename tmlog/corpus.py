@@ -50,8 +50,6 @@ WINDOW = 1000
 """Logs read, replayed and handed back at a time (bounds memory)."""
 CHUNK = 16
 """Logs per task given to a worker (fewer, larger tasks cost less to hand out)."""
-DASK_TIMEOUT = 10
-"""Seconds for each step of connecting to a Dask scheduler and of closing."""
 
 
 class Failure(NamedTuple):
@@ -265,10 +263,17 @@ class Runner(Generic[T]):
         self._pool: Any = None
         self._client: Any = None
         self._quiet: Any = None
+        self._timeouts = (0.0, 0.0)
 
     def __enter__(self) -> Runner[T]:
         if self.dask_scheduler is not None:
-            from tmlog.dask_cluster import DaskAddressError, probe, quiet_distributed
+            from tmlog.dask_cluster import (
+                PROBE_TIMEOUT,
+                DaskAddressError,
+                probe,
+                quiet_distributed,
+                timeouts,
+            )
 
             try:
                 from distributed import Client
@@ -279,13 +284,14 @@ class Runner(Generic[T]):
                     f"--dask-scheduler needs dask and distributed: pip install '{DIST_NAME}[dask]'"
                 ) from None
             try:
-                address = probe(self.dask_scheduler)
+                self._timeouts = connect, _ = timeouts()
+                address = probe(self.dask_scheduler, timeout=min(PROBE_TIMEOUT, connect))
             except DaskAddressError as exc:
                 raise TmlogError(str(exc)) from None
             self._quiet = quiet_distributed()
             self._quiet.__enter__()
             try:
-                self._client = Client(address, timeout=DASK_TIMEOUT)  # type: ignore[no-untyped-call]
+                self._client = Client(address, timeout=connect)  # type: ignore[no-untyped-call]
             except Exception as exc:  # any failure of distributed's: one line, no traceback
                 self.__exit__()
                 raise TmlogError(
@@ -300,7 +306,7 @@ class Runner(Generic[T]):
             self._pool = None
         if self._client is not None:
             with contextlib.suppress(Exception):
-                self._client.close(timeout=DASK_TIMEOUT)
+                self._client.close(timeout=self._timeouts[0])
             self._client = None
         if self._quiet is not None:
             self._quiet.__exit__(None, None, None)
@@ -325,8 +331,7 @@ class Runner(Generic[T]):
                 options=self.replay_options,
                 pure=False,
             )
-            self._wait_while_connected(futures)
-            results = self._client.gather(futures)
+            results = self._results(futures)
         except Exception as exc:  # a cluster gone or failing: say which logs are not done
             names = [log.source for log in logs]
             shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
@@ -336,18 +341,27 @@ class Runner(Generic[T]):
             ) from None
         return [item for chunk in results for item in chunk]
 
-    def _wait_while_connected(self, futures: Any) -> None:
-        """Wait for ``futures``, checking every few seconds that the client is still
-        connected: a cluster gone mid-run is an error, not a wait without end."""
+    def _results(self, futures: list[Any]) -> list[Any]:
+        """The results of ``futures``, in order, waiting at most the idle timeout
+        for each next one to finish: a scheduler that is stopped or silent keeps
+        its connection open (the client still says "running"), so only a clock
+        can tell it from a slow one."""
         from distributed import wait
 
-        while True:
-            try:
-                wait(futures, timeout=DASK_TIMEOUT)  # type: ignore[no-untyped-call]
-                return
-            except TimeoutError:
-                if self._client.status != "running":
-                    raise ConnectionError(f"lost the scheduler ({self._client.status})") from None
+        step, idle = self._timeouts
+        pending, last = list(futures), time.monotonic()
+        while pending:
+            with contextlib.suppress(TimeoutError):
+                wait(pending, timeout=step, return_when="FIRST_COMPLETED")  # type: ignore[no-untyped-call]
+            still = [f for f in pending if not f.done()]
+            if len(still) < len(pending):
+                last = time.monotonic()
+            elif time.monotonic() - last >= idle:
+                raise TimeoutError(f"no result for {idle:g} s")
+            if self._client.status != "running":
+                raise ConnectionError(f"lost the scheduler ({self._client.status})")
+            pending = still
+        return [f.result(timeout=idle) for f in futures]
 
     # A worker killed (kill -9, the OOM killer) breaks the whole pool: every task
     # in it fails. Its logs are run again in a new pool, one log per task; those

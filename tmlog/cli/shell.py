@@ -6,6 +6,8 @@ imports them, which registers them on ``cli``.
 
 from __future__ import annotations
 
+import codecs
+import contextlib
 import os
 import sys
 import time
@@ -27,6 +29,7 @@ class _Group(click.Group):
     """A click group that turns any error into a message and exit status 1."""
 
     def invoke(self, ctx: click.Context) -> Any:
+        _escape_unwritable_text()
         try:
             result = super().invoke(ctx)
             # Output still buffered must fail here, where it can be reported,
@@ -55,6 +58,36 @@ class _Group(click.Group):
 
 
 _EXIT_PIPE = 141
+
+
+def _printable_error(exc: UnicodeError) -> tuple[str, int]:
+    """Codec error handler: a file name's undecodable byte (a lone surrogate)
+    becomes ``\\xNN``, as :func:`tmlog.reading.printable` writes it; any other
+    character the stream cannot take becomes a backslash escape."""
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    bad = exc.object[exc.start : exc.end]
+    return "".join(
+        f"\\x{ord(c) - 0xDC00:02x}" if 0xDC80 <= ord(c) <= 0xDCFF else ascii(c)[1:-1] for c in bad
+    ), exc.end
+
+
+codecs.register_error("tmlog.printable", _printable_error)
+
+
+def _escape_unwritable_text() -> None:
+    """Make standard output and error escape what they cannot encode.
+
+    A name that is not UTF-8 (``caf\\xe9.txt``) reaches Python with lone
+    surrogates; under a UTF-8 locale other than C/POSIX the streams are
+    strict and printing such a path would be an internal error. Streams
+    that already cope (surrogateescape, in the C locale) are left alone.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
+            # A closed or odd stream is left as it is.
+            with contextlib.suppress(OSError, ValueError):
+                stream.reconfigure(errors="tmlog.printable")
 
 
 def _silence_stdout() -> None:

@@ -223,7 +223,15 @@ def _table(name: str) -> dict[str, Any]:
     return _MEMO.setdefault(name, {})
 
 
+_MEMO_KEY_LIMIT = 1000
+"""Longest text memoised: real rows are under 300 characters, and a long one is
+seldom seen twice; without it the tables' memory was bounded by their entry
+count alone (100,000 rows of up to a megabyte each)."""
+
+
 def _remember(table: dict[str, Any], key: str, value: Any) -> None:
+    if len(key) > _MEMO_KEY_LIMIT:
+        return
     if len(table) >= _MEMO_LIMIT:
         table.clear()
     table[key] = value
