@@ -1,0 +1,1 @@
+"""Root (Leder Games), from Rootlog notation."""
