@@ -282,6 +282,22 @@ class TestPieces:
         with broken("13.2.2"):
             b.place(P, "t_b", 3)
 
+    def test_plots_flip_in_place(self) -> None:
+        b = fall()
+        b.place(P, "t", 1)
+        b.place(P, "t", 2)
+        b.place(P, "t", 3)
+        b.flip(P, 1, "t", "t_b")  # `t1^t_b` (13.2.2.I)
+        b.flip(P, 2, "t", "t_b")
+        with broken("13.2.2"):
+            b.flip(P, 3, "t", "t_b")  # two bomb plots exist
+        with broken("2.5"):
+            b.flip(P, 4, "t", "t_s")  # no plot in clearing 4
+        with broken("2.5"):
+            b.flip(P, 3, "t", "w")
+        assert b.count(P, "t_b", 1) == 1 and b.count(P, "t", 3) == 1
+        assert b.supply(P, "t") == 8 - 3
+
     def test_vagabond_pawn_never_leaves_the_map(self) -> None:
         b = fall()
         b.place(V, "p", FALL.forest("1_2_5_10"))

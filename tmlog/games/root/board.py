@@ -329,6 +329,23 @@ class Board:
             )
         self.place(faction, code, clearing, at=at)
 
+    def flip(
+        self, faction: Faction, where: Location, old: str, new: str, *, at: str | None = None
+    ) -> None:
+        """Turn one piece over where it stands: a Corvid plot (``t`` -> ``t_b``, LoR
+        13.2.2.I) or a Keepers relic. Both codes must be sides of one piece kind,
+        and a face shows no more often than the box allows (13.2.2)."""
+        before, after = self._piece(faction, old, at), self._piece(faction, new, at)
+        if before.pool != after.pool and not FACTIONS[faction].open_codes:
+            raise RootRuleError(
+                "2.5", f"{old!r} and {new!r} are not sides of one piece", position=at
+            )
+        cap = FACTIONS[faction].code_limits.get(new)
+        if cap is not None and old != new and self._on_board(faction, new) + 1 > cap:
+            raise RootRuleError("13.2.2", f"only {cap} {after.name} tokens exist", position=at)
+        self._take(where, faction, old, 1, at)
+        self._add(where, faction, new, 1)
+
     def open_path(self, a: int, b: int, *, at: str | None = None) -> None:
         """Remove the closed path marker between ``a`` and ``b`` (LoR C.3.3)."""
         link = path(a, b)
