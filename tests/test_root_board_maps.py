@@ -218,6 +218,15 @@ def test_forests_named_in_real_games_exist() -> None:
         assert forest_name(m.forest(name)) == name
 
 
+def test_closed_paths_divide_forests() -> None:
+    # LoR C.3.2: closed paths divide forests as paths do, so the Vagabond can
+    # slip across one: 1_8_9 and 4_8_9_12 lie on both sides of closed 8-9.
+    assert MOUNTAIN.forests_adjacent(MOUNTAIN.forest("1_8_9"), MOUNTAIN.forest("4_8_9_12"))
+    # Fall: forests 1_2_5_10 and 4_7_8_12 share no clearing, so no path either.
+    assert not FALL.forests_adjacent(FALL.forest("1_2_5_10"), FALL.forest("4_7_8_12"))
+    assert not FALL.forests_adjacent(FALL.forest("1_2_5_10"), FALL.forest("1_2_5_10"))
+
+
 def test_lake_ferry_and_shore() -> None:
     # LoR C.2.1: the ferry starts in the corner clearing that is coastal.
     assert LAKE.ferry_start in LAKE.coastal and LAKE.ferry_start in (1, 2, 3, 4)

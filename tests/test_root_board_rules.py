@@ -465,6 +465,9 @@ def test_snapshot_is_frozen() -> None:
     assert snap.clearing(6).ruin and snap.clearing(6).slots == 2
     assert snap.elsewhere == {"A$": ((A, "w", 1),), "1_2_5_10": ((V, "p", 1),)}
     assert snap.vp[C] == 4 and snap.map_name == "Fall"
+    assert snap.vp_by_source[C] == {VpSource.MARQUISE_BUILDING: 4}
+    assert snap.supply[C]["w"] == 25 - 2 and snap.supply[A]["w"] == 10 - 1
+    assert snap.supply[V] == {"p": 1 - 1}
     with pytest.raises(dataclasses.FrozenInstanceError):
         snap.ferry = 3  # type: ignore[misc]
 

@@ -8,7 +8,8 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from tmlog.games.root.maps import Path, Suit
-from tmlog.games.root.pieces import Faction, Item
+from tmlog.games.root.pieces import FACTIONS, Faction, Item
+from tmlog.games.root.scoring import VpSource
 
 if TYPE_CHECKING:
     from tmlog.games.root.board import Board
@@ -38,6 +39,9 @@ class BoardSnapshot:
     elsewhere: Mapping[str, Holding]
     """Pieces off the clearings: forests by Rootlog name, the Burrow as ``"0"``, boxes."""
     vp: Mapping[Faction, int]
+    vp_by_source: Mapping[Faction, Mapping[VpSource, int]]
+    supply: Mapping[Faction, Mapping[str, int]]
+    """Pieces left in each faction's supply, per pool whose limit is known."""
     hands: Mapping[Faction, int]
     item_supply: Mapping[Item, int]
     crafted: Mapping[Faction, Mapping[Item, int]]
@@ -75,6 +79,10 @@ def snapshot_of(board: Board) -> BoardSnapshot:
         clearings=clearings,
         elsewhere=MappingProxyType(elsewhere),
         vp=MappingProxyType(dict(board.vp)),
+        vp_by_source=MappingProxyType(
+            {f: MappingProxyType(dict(c)) for f, c in board.vp_by_source.items()}
+        ),
+        supply=MappingProxyType({f: _supply(board, f) for f in board.factions}),
         hands=MappingProxyType(dict(board.hands)),
         item_supply=MappingProxyType(dict(+board.item_supply)),
         crafted=MappingProxyType(
@@ -85,6 +93,15 @@ def snapshot_of(board: Board) -> BoardSnapshot:
         opened_paths=frozenset(board.opened),
         ferry=board.ferry,
     )
+
+
+def _supply(board: Board, faction: Faction) -> Mapping[str, int]:
+    out = {}
+    for pool in FACTIONS[faction].limits:
+        left = board.supply(faction, pool)
+        if left is not None:
+            out[pool] = left
+    return MappingProxyType(out)
 
 
 def _place_name(loc: int | frozenset[int] | str) -> str:
