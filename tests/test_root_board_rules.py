@@ -444,6 +444,29 @@ class TestVictory:
         with broken("9.2.8"):
             b.check_winners([V])
 
+    def test_chained_coalitions(self) -> None:
+        # RL r1g3 (CDVG): V `++->G$`, then G `++->C$`; "Winner: CGV".
+        b = fall(C, D, V, G)
+        b.score(V, 10)
+        b.score(G, 10)
+        b.score(C, 12)
+        b.score(D, 15)
+        b.form_coalition(V, G)  # G lowest among C 12, D 15, G 10
+        b.form_coalition(G, C)  # C lowest among C 12, D 15 (V is off the track)
+        b.score(C, 30 - 12)
+        assert b.can_win(V) and b.can_win(G)
+        b.check_winners([C, G, V])
+        with broken("9.2.8"):
+            b.check_winners([C, V])  # V's partner G must win too
+
+    def test_no_coalition_with_a_dominant_player(self) -> None:
+        b = fall(C, E, V, G)
+        b.score(V, 10)
+        b.score(G, 10)
+        b.form_coalition(G, C)
+        with broken("9.2.8"):
+            b.form_coalition(V, G)  # G activated a dominance card for its coalition
+
     def test_coalitions_need_four_players(self) -> None:
         b = fall(C, E, V)
         b.score(V, 10)

@@ -452,7 +452,7 @@ class Board:
             )
         self.activate_dominance(vagabond, Suit.BIRD, at=at)  # the 10 VP check
         del self.dominance[vagabond]
-        if partner is vagabond or partner in self.dominance:
+        if partner is vagabond or partner in self.dominance or partner in self.coalitions:
             raise RootRuleError(
                 "9.2.8", f"{_name(partner)} cannot be a coalition partner", position=at
             )
