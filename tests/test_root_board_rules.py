@@ -367,12 +367,15 @@ class TestCardsItemsScore:
 
     def test_hands(self) -> None:
         b = fall()
-        b.draw(C, 3)
-        b.give(C, A, 1)
+        assert b.hands[C] == 3  # LoR 5.1.3: three cards each, not written in Rootlog
+        b.draw(C, 1)
+        b.give(C, A, 2)
         b.discard(C, 2)
-        assert (b.hands[C], b.hands[A]) == (3 - 1 - 2, 1)
+        assert (b.hands[C], b.hands[A]) == (3 + 1 - 2 - 2, 3 + 2)
         with broken("2.1.3"):
             b.discard(C, 1)
+        with broken("1.3.2"):
+            Board(FALL, [C, A], hand=0).give(C, A)
 
     def test_vp_floor_and_ledger(self) -> None:
         b = fall()

@@ -43,6 +43,9 @@ Location = int | Forest | str
 BURROW = 0
 """Rootlog writes the Underground Duchy's Burrow as clearing 0."""
 
+STARTING_HAND = 3
+"""Cards each player draws in setup (LoR 5.1.3)."""
+
 _ONE_PER_CLEARING = {
     # (faction, pool): rule that allows one such piece per clearing.
     (Faction.ALLIANCE, "t"): "8.2.5.I",  # one sympathy token
@@ -59,12 +62,14 @@ class Board:
         root_map: RootMap,
         factions: Iterable[Faction],
         suits: Sequence[Suit] | None = None,
+        *,
+        hand: int = STARTING_HAND,
     ) -> None:
         """A board at the start of setup: empty map, ruins in place, full supplies.
 
         ``suits`` are clearings 1-12's suits (a ``Clearings:`` line); the Fall
-        map has printed ones. Hands start empty: Rootlog writes the three
-        cards each player draws (LoR 5.1.3) as draws.
+        map has printed ones. Each hand holds ``hand`` cards: every player
+        draws three in setup (LoR 5.1.3), which Rootlog does not write.
         """
         self.map = root_map
         self.suits = suits_for(root_map, suits)
@@ -74,7 +79,7 @@ class Board:
         self.ruins: set[int] = set(root_map.ruins)  # LoR 5.1.4
         self.opened: set[Path] = set()
         self.ferry: int | None = root_map.ferry_start  # LoR C.2.1
-        self.hands: dict[Faction, int] = dict.fromkeys(self.factions, 0)
+        self.hands: dict[Faction, int] = dict.fromkeys(self.factions, hand)
         self.vp: dict[Faction, int] = dict.fromkeys(self.factions, 0)  # LoR 5.1.2
         self.vp_by_source: dict[Faction, Counter[VpSource]] = {f: Counter() for f in self.factions}
         self.item_supply: Counter[Item] = Counter(ITEM_SUPPLY)  # LoR 5.1.5
@@ -220,7 +225,7 @@ class Board:
         11.2.5.I). A Vagabond pawn cannot be removed from the map (2.5.4, 9.2.2).
         """
         piece = self._piece(faction, code, at)
-        if piece.kind is Kind.PAWN and FACTIONS[faction].limit("p") is not None:
+        if piece.kind is Kind.PAWN and faction.is_vagabond:
             raise RootRuleError(
                 "9.2.2", "the Vagabond pawn cannot be removed from the map", position=at
             )
