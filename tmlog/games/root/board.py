@@ -302,6 +302,8 @@ class Board:
         of its suit (8.4.1.I). Lizard Cult: a garden matching a ruled clearing
         (10.5.1). Riverfolk: a trade post matching a clearing that someone
         rules and that has none yet (11.5.6.I, III). Then :meth:`place`.
+        Setup, the Eyrie's New Roost (7.4.3) and other placements without
+        these conditions call :meth:`place` directly.
         """
         ruler = self.ruler(clearing)
         suit_letter = code.rpartition("_")[2].upper()
@@ -328,8 +330,8 @@ class Board:
             )
             raise RootRuleError(
                 rule,
-                f"a {suit_letter} piece does not match {self.suit(clearing).name.lower()} "
-                f"clearing {clearing}",
+                f"a {Suit(suit_letter).name.lower()} piece does not match "
+                f"{self.suit(clearing).name.lower()} clearing {clearing}",
                 position=at,
             )
         self.place(faction, code, clearing, at=at)
