@@ -504,6 +504,18 @@ class Board:
                     position=at,
                 )
 
+    def shift(
+        self, faction: Faction, code: str, src: Location | None, dst: Location | None, n: int = 1
+    ) -> None:
+        """Carry up to ``n`` pieces from ``src`` (None: the supply) to ``dst``
+        (None: the supply) with no rule checked: how a lenient replay goes on
+        after a broken rule was reported, with the board as the log has it."""
+        if src is not None:
+            held = self._at.get(src, Counter())
+            held[(faction, code)] -= min(n, held[(faction, code)])
+        if dst is not None:
+            self._add(dst, faction, code, n)
+
     def snapshot(self) -> BoardSnapshot:
         """A frozen summary of the board now (for ``replay --at`` and ``render``)."""
         return snapshot_of(self)
