@@ -140,6 +140,13 @@ def _tables(records: list[Record]) -> Frames:
     return frames(records)
 
 
+def _game_option(records: list[Record], name: str) -> Any:
+    """An optional capability of the game of ``records`` (None if it has none)."""
+    from tmlog.games import GAMES
+
+    return getattr(GAMES.game_of_record(records[0]), name, None)
+
+
 def _count(n: int, what: str) -> str:
     return f"{n} {what}" if n == 1 else f"{n} {what}s"
 
@@ -207,10 +214,15 @@ def vp(
         if timeline:
             table = vp_timeline(tables.vp_rounds, tables.factions)
             _echo(format_frame(table, fmt))
-        elif fmt in ("table", "markdown"):
-            _echo(format_frame(vp_breakdown(tables.vp, by_faction=True), fmt, group_by="game"))
         else:
-            _echo(format_frame(vp_breakdown(tables.vp), fmt))
+            # The game of the logs may order its sources (Terra Mystica's order otherwise).
+            order = _game_option(records, "vp_source_key")
+            keyed = {"source_key": order} if order is not None else {}
+            if fmt in ("table", "markdown"):
+                wide = vp_breakdown(tables.vp, by_faction=True, **keyed)
+                _echo(format_frame(wide, fmt, group_by="game"))
+            else:
+                _echo(format_frame(vp_breakdown(tables.vp, **keyed), fmt))
         if plot_path:
             from tmlog.plot import plot_timeline, plot_vp
 

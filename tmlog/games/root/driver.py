@@ -94,6 +94,7 @@ class Driver:
         self._turn: Turn | None = None
         self._why: VpSource | None = None
         self._paid_riverfolk = False
+        self._razed: Location | None = None
         self._dominance_suit: dict[Faction, Suit] = {}
         # Each ruin hides one item; with both Vagabonds, two (LoR 9.8.2: the
         # second Vagabond's items go under the ruins too).
@@ -116,6 +117,7 @@ class Driver:
             return self._broken(turn, None, RootRuleError("5.1", "has no player line"))
         self._me, self._turn, self._why = _faction(turn.faction), turn, None
         self._paid_riverfolk = False
+        self._razed = None
         self.board.mercenaries = None
         for action in turn.actions:
             try:
@@ -145,8 +147,17 @@ class Driver:
     def action(self, action: Action) -> None:
         """Carry out one action (raises :class:`RootRuleError`)."""
         if isinstance(action, Move):
+            # Every side is carried out; the first broken rule is reported.
+            broken: RootRuleError | None = None
             for side in action.flat():
-                self._side(side, action)
+                try:
+                    self._side(side, action)
+                except RootRuleError as e:
+                    if not self.lenient:
+                        raise
+                    broken = broken or e
+            if broken is not None:
+                raise broken
         elif isinstance(action, Score):
             self._score(action)
         elif isinstance(action, Craft):
@@ -183,6 +194,8 @@ class Driver:
             why = VpSource.OTHER
         elif action.loss and self._why is VpSource.TURMOIL:
             why = VpSource.TURMOIL
+        elif self._why is None and self._holds_the_pass(who, action):
+            why = VpSource.PASS
         else:
             why = self._why or _DEFAULT_SOURCE.get(who, VpSource.UNKNOWN)
         if why is not VpSource.TURMOIL:
@@ -195,6 +208,13 @@ class Driver:
                 self.board.vp[who] = max(0, before + action.delta)
                 self.board.vp_by_source[who][why] += self.board.vp[who] - before
             raise
+
+    def _holds_the_pass(self, who: Faction, action: Score) -> bool:
+        """A point at the very end of a turn, for ruling the Pass (LoR C.3.4)."""
+        tower = self.board.map.tower
+        scores = [a for a in self._turn.actions if isinstance(a, Score)] if self._turn else []
+        last = bool(scores) and scores[-1] is action
+        return tower is not None and last and self.board.rules(who, tower)
 
     def _craft(self, action: Craft) -> None:
         # The card crafted leaves the hand (LoR 4.1); Rootlog does not write it.
@@ -281,12 +301,17 @@ class Driver:
             self._placed(owner, code, n, dst, setup)
         elif dst is None and self._is_funds(owner, code, src, n):
             self._spend_funds(owner, src, n)
+        elif dst is None and owner is Faction.LIZARDS and code == "w" and me is not owner:
+            # Revenge: Lizard warriors removed in defence become acolytes (LoR 10.2.5).
+            board.transfer(owner, code, src, "L$", n)
         elif dst is None:
-            board.remove(owner, code, src, n)
             if owner is not me and code[0] in "bt":
                 self._why = VpSource.REMOVAL
             elif owner is not me and me.is_vagabond:
                 self._why = VpSource.INFAMY
+            if code[0] == "b" and isinstance(src, int):
+                self._razed = src
+            board.remove(owner, code, src, n)
         elif self._is_funds(owner, code, src, n) and dst is not None:
             self._spend_funds(owner, src, n)
             board.place(owner, code, dst, n)
@@ -348,19 +373,20 @@ class Driver:
         new_roost = owner is Faction.EYRIE and not any(
             isinstance(loc, int) for loc in board.where(owner, "b")
         )
-        if setup or not building or not isinstance(dst, int) or new_roost or dst == 0:
+        # Sanctify: a garden replaces the enemy building just removed (LoR 10.4.3).
+        sanctify = owner is Faction.LIZARDS and dst == self._razed
+        if not setup:
+            if owner is Faction.MARQUISE and code.startswith("b_"):
+                self._why = VpSource.MARQUISE_BUILDING
+            elif owner is Faction.ALLIANCE and code == "t" and isinstance(dst, int):
+                self._why = VpSource.SYMPATHY
+            elif owner is Faction.RIVERFOLK and code.startswith("t_"):
+                self._why = VpSource.TRADE_POST
+        if setup or not building or not isinstance(dst, int) or new_roost or dst == 0 or sanctify:
             board.place(owner, code, dst, n)
         else:
             for _ in range(n):
                 board.build(owner, code, dst)
-        if setup:
-            return
-        if owner is Faction.MARQUISE and code.startswith("b_"):
-            self._why = VpSource.MARQUISE_BUILDING
-        elif owner is Faction.ALLIANCE and code == "t" and isinstance(dst, int):
-            self._why = VpSource.SYMPATHY
-        elif owner is Faction.RIVERFOLK and code.startswith("t_"):
-            self._why = VpSource.TRADE_POST
 
     def _ferry(self, side: Side, move: Move) -> None:
         dests = [d.clearing for d in move.dests if d.clearing is not None]

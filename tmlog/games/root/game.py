@@ -19,7 +19,7 @@ from typing import Any
 
 from tmlog.games import Checked
 from tmlog.games.root.notation import RootLog, parse_rootlog
-from tmlog.games.root.record import SCHEMA, RootRecord, record_game
+from tmlog.games.root.record import SCHEMA, RootRecord, record_game, source_key
 from tmlog.games.root.replay import RootReplay, replay
 
 SUFFIX = ".rootlog"
@@ -34,6 +34,8 @@ class Root:
     name = "root"
     input_formats: tuple[str, ...] = ("rootlog", "rootlog-strict")
     schema = SCHEMA
+    vp_source_key = staticmethod(source_key)
+    """Orders ``tmlog vp``'s sources as the Law of Root lists them."""
 
     def detect(self, head: bytes, source: str) -> bool:
         return (
