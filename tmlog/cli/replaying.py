@@ -51,6 +51,19 @@ def parse_at(value: str | None) -> Stop | None:
 # ---------------------------------------------------------------- replay
 
 
+def game_capability(path: str, input_format: str | None, name: str) -> Any:
+    """The optional ``name`` capability of the game of the log at ``path`` (None if
+    its game has none, or the file cannot be read: the default path says why)."""
+    from tmlog.games import DETECT_BYTES, GAMES
+
+    try:
+        with open(path, "rb") as f:
+            head = f.read(DETECT_BYTES)
+    except OSError:
+        return None
+    return getattr(GAMES.game_for(head, path, input_format), name, None)
+
+
 def _stop_text(stop: Stop) -> str:
     if stop.line is not None:
         return f"after log line {stop.line}"
@@ -150,6 +163,10 @@ def replay_command(
       tmlog replay game.txt --at R3T2 --format json
       tmlog replay game.txt --at 120
     """
+    other_game = game_capability(log, input_format, "replay_text")
+    if other_game is not None:  # a game with its own state and --at (Root)
+        click.echo(other_game(log, at, fmt, input_format))
+        return
     stop = parse_at(at)
     parsed = parse_file(log, input_format, partial=True)
     result = replay(parsed, stop=stop, vp_variant=vp_variant)

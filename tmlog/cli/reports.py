@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from tmlog.cli.output import checked_output, force_option, forced, write_atomic
-from tmlog.cli.replaying import check_within, parse_at
+from tmlog.cli.replaying import check_within, game_capability, parse_at
 from tmlog.cli.shell import (
     CorpusSettings,
     cli,
@@ -450,10 +450,14 @@ def render(log: str, at: str | None, output: str, input_format: InputFormat | No
     """
     from tmlog.games.terra_mystica.replay import replay
 
-    stop = parse_at(at)
     suffix = PurePath(output).suffix.lower()
     if suffix not in (".png", ".svg"):
         raise click.BadParameter("the file must end in .png or .svg", param_hint="-o")
+    other_game = game_capability(log, input_format, "render_axes")
+    if other_game is not None:  # a game that draws its own board (Root)
+        _save(other_game(log, at, input_format), output)
+        return
+    stop = parse_at(at)
     parsed = parse_file(log, input_format)
     result = replay(parsed, stop=stop)
     if result.error is not None:
