@@ -108,7 +108,7 @@ def heading(result: RootReplay, stop: Stop | None) -> str:
     if result.turns_played == len(log.turns) and result.winner:
         head += f", game over, winner {''.join(result.winner)}"
     elif stop is not None:
-        head += f" ({stop.describe()})"
+        head += f" (--at {stop.text}: {stop.describe()})"
     return head
 
 
