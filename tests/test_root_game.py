@@ -8,6 +8,7 @@ the figures in ``../shared/docs/rootlog.md`` §2.3, written out below.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -145,6 +146,16 @@ def test_parse_command() -> None:
     turns = [
         line.split("//")[0] for line in R2G4.read_text().splitlines() if re.match(r"[A-Z]:\S", line)
     ]
+    first = json.loads(as_json.stdout.splitlines()[0])
+    assert first == {
+        "source": str(R2G4), "line": 15, "column": 3, "kind": "move", "faction": "C",
+        "setup": True, "text": "t_k->2",
+        "fields": {
+            "sides": [{"thing": {"owner": None, "kind": "t", "sub": ["k"]}, "count": None,
+                       "start": None}],
+            "dests": [{"kind": "clearing", "text": "2"}],
+        },
+    }  # fmt: skip
     assert as_json.stdout.count('"kind": "battle"') == sum(t.count("X") for t in turns) == 24
 
 
@@ -183,3 +194,50 @@ def test_a_malformed_log_is_a_positioned_error(tmp_path: Path) -> None:
         out = CliRunner().invoke(cli, [command, str(bad), *options])
         assert out.exit_code == 1 and "Traceback" not in out.output
         assert f"Error: {bad}:4:10: unexpected end of line; expected a number" in out.stderr
+
+
+README = Path(__file__).parent.parent / "README.md"
+
+
+def _root_examples() -> list[tuple[str, list[str]]]:
+    """The ``$ tmlog ...`` lines of the README's Root section, with the lines shown after each."""
+    text = README.read_text(encoding="utf-8")
+    section = text.split("## Root (Rootlog)", 1)[1].split("\n## ", 1)[0]
+    out: list[tuple[str, list[str]]] = []
+    for block in re.findall(r"```\n(.*?)```", section, re.S):
+        for line in block.splitlines():
+            if line.startswith("$ "):
+                out.append((line[2:], []))
+            else:
+                out[-1][1].append(line)
+    return out
+
+
+@pytest.mark.parametrize("command,shown", _root_examples(), ids=lambda x: str(x)[:40])
+def test_readme_root_examples_are_real_output(
+    command: str, shown: list[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.chdir(README.parent)
+    line_range = re.search(r" \| sed -n '(\d+),(\d+)p'$", command)
+    args = command[: line_range.start()] if line_range else command
+    words = args.split()[1:]
+    if "-o" in words:  # a picture: written to a temporary folder, named as shown
+        target = words[words.index("-o") + 1]
+        words[words.index("-o") + 1] = str(tmp_path / target)
+    result = CliRunner().invoke(cli, words)
+    lines = result.output.replace(str(tmp_path / "board.png"), "board.png").splitlines()
+    if line_range:
+        lines = lines[int(line_range[1]) - 1 : int(line_range[2])]
+    assert lines == shown
+
+
+def test_leech_says_root_has_none(tmp_path: Path) -> None:
+    out = CliRunner().invoke(cli, ["leech", str(R2G4), "--cache", str(tmp_path), "-q", "-j", "1"])
+    assert out.exit_code == 1 and "Traceback" not in out.output
+    assert out.stderr == "Error: none of these logs is of a game with power leech\n"
+
+
+def test_a_root_format_on_a_terra_mystica_log_is_a_positioned_error() -> None:
+    out = CliRunner().invoke(cli, ["replay", str(SAMPLE_TM), "--input-format", "rootlog"])
+    assert out.exit_code == 1 and "Traceback" not in out.output
+    assert out.stderr.startswith(f"Error: {SAMPLE_TM}:1:1: unexpected")

@@ -15,6 +15,7 @@ from tmlog.cli.shell import (
     input_format_option,
     input_paths,
     output_format_option,
+    require_game,
 )
 from tmlog.corpus import Failure, Runner, check
 from tmlog.games.terra_mystica.audit import AuditReport, audit_job
@@ -168,6 +169,7 @@ def replay_command(
         click.echo(other_game(log, at, fmt, input_format))
         return
     stop = parse_at(at)
+    require_game(log, input_format, "terra_mystica", "replay")
     parsed = parse_file(log, input_format, partial=True)
     result = replay(parsed, stop=stop, vp_variant=vp_variant)
     for warning in result.warnings:

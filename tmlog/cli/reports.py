@@ -24,6 +24,7 @@ from tmlog.cli.shell import (
     input_format_option,
     input_paths,
     output_format_option,
+    require_game,
 )
 from tmlog.games.terra_mystica.parse import InputFormat, parse_file
 
@@ -290,6 +291,8 @@ def leech(
     records = _records(paths, input_format, failures, CorpusSettings(**corpus))
     if records:
         tables = _tables(records)
+        if "leech" not in tables:  # a game without power leech (Root)
+            raise click.ClickException("none of these logs is of a game with power leech")
         totals = leech_totals(tables.leech)
         table = who_fed_whom(tables.feeding) if feeding else totals
         _echo(format_frame(table, fmt))
@@ -458,6 +461,7 @@ def render(log: str, at: str | None, output: str, input_format: InputFormat | No
         _save(other_game(log, at, input_format), output)
         return
     stop = parse_at(at)
+    require_game(log, input_format, "terra_mystica", "render")
     parsed = parse_file(log, input_format)
     result = replay(parsed, stop=stop)
     if result.error is not None:

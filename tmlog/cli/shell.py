@@ -72,7 +72,8 @@ def cli() -> None:
     """Parse, replay and report on Terra Mystica game logs from terra.snellman.net.
 
     Logs are raw command logs (`faction: command` rows) or the site's
-    tab-separated ledger export; the format is detected.
+    tab-separated ledger export; the format is detected. Root games in
+    Rootlog notation (`*.rootlog`) are read by parse and validate.
     """
 
 
@@ -188,6 +189,31 @@ class CorpusSettings:
                 click.echo("\r" + " " * 40 + "\r", err=True, nl=False)
 
         return show
+
+
+def require_game(path: str, input_format: str | None, game: str, command: str) -> None:
+    """Stop a command that reads one game's logs (``replay``, ``render``) when
+    ``path`` is another game's log, or ``--input-format`` another game's format."""
+    if input_format is not None:
+        found = GAMES.game_for(b"", path, input_format).name
+    elif path != STDIN:  # standard input cannot be read twice: its parser will say
+        try:
+            found = GAMES.game_for(read_bytes(path), path).name
+        except TmlogError:
+            return  # the command's own reading reports it
+    else:
+        return
+    if found != game:
+
+        def title(name: str) -> str:
+            return name.replace("_", " ").title()
+
+        what = (
+            f"{path}: a {title(found)} log"
+            if input_format is None
+            else (f"--input-format {input_format} is a {title(found)} format")
+        )
+        raise click.ClickException(f"{what}; tmlog {command} reads {title(game)} logs only")
 
 
 class Inputs:

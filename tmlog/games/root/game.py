@@ -12,13 +12,14 @@ False
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Iterator
 from typing import Any
 
 from tmlog.games import Checked
-from tmlog.games.root.notation import RootLog, parse_rootlog
+from tmlog.games.root.notation import Action, RootLog, parse_rootlog
 from tmlog.games.root.record import SCHEMA, RootRecord, record_game, source_key
 from tmlog.games.root.replay import RootReplay, replay
 
@@ -82,6 +83,7 @@ class Root:
                             "kind": action.kind,
                             "faction": turn.faction,
                             "setup": turn.setup,
+                            "fields": _fields(action),
                             "text": str(action),
                         }
                     )
@@ -103,6 +105,13 @@ class Root:
     def __reduce__(self) -> str:
         # One instance per process: unpickling finds it instead of making another.
         return "GAME"
+
+
+def _fields(action: Action) -> dict[str, Any]:
+    """The action's own fields (atoms as nested objects), its position left out."""
+    fields = dataclasses.asdict(action)
+    del fields["line"], fields["column"]
+    return fields
 
 
 GAME = Root()

@@ -141,6 +141,7 @@ def _expected(lark: Lark, names: Iterable[str]) -> list[str]:
     return sorted(out)
 
 
+_LONG_NUMBER = re.compile(r"[0-9]{100,}")
 _WORD = re.compile(r"[A-Za-z0-9_]+|->|<->|\+\+|--|\S")
 
 
@@ -168,6 +169,13 @@ def parse_rootlog(data: bytes | str, *, source: str = "<string>", lenient: bool 
     text = normalize(data, source)
     if not text.endswith("\n"):
         text += "\n"
+    long_number = _LONG_NUMBER.search(text)
+    if long_number:  # Python will not read one of over 4300 digits; none is over 2 in Root
+        line = text.count("\n", 0, long_number.start()) + 1
+        column = long_number.start() - text.rfind("\n", 0, long_number.start())
+        raise LogSyntaxError(
+            source, line, column, "a number of 100 digits or more", ["a shorter number"]
+        )
     lark = rootlog_parser()
     try:
         tree = lark.parse(text)
