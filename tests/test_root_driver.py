@@ -90,6 +90,12 @@ def test_riverfolk_swim() -> None:
     assert run("O:w->4\nO:w4->7\n").warnings == []  # LoR 11.2.2
 
 
+def test_boat_builders_take_rivers() -> None:
+    # The Boat Builders card, once crafted, treats rivers as paths (as in r1g5 line
+    # 58 and r2g3 line 50, which cross rivers after crafting it).
+    assert run("C:w->4\nC:Zboat/w4->7\n").warnings == []
+
+
 def test_field_hospitals_and_funds_are_no_breach() -> None:
     # LoR 6.2.3: removed cats go to the keep (written as a move there); LoR 11.2.6:
     # a fund spent is written as the Riverfolk's own warrior whoever's it is.

@@ -73,7 +73,8 @@ def cli() -> None:
 
     Logs are raw command logs (`faction: command` rows) or the site's
     tab-separated ledger export; the format is detected. Root games in
-    Rootlog notation (`*.rootlog`) are read by parse and validate.
+    Rootlog notation (`*.rootlog`) are read by parse, validate, vp, stats,
+    replay and render.
     """
 
 

@@ -96,6 +96,8 @@ class Driver:
         self._paid_riverfolk = False
         self._razed: Location | None = None
         self._dominance_suit: dict[Faction, Suit] = {}
+        self._boats: set[Faction] = set()
+        """Factions that crafted Boat Builders: rivers are paths for them."""
         # Each ruin hides one item; with both Vagabonds, two (LoR 9.8.2: the
         # second Vagabond's items go under the ruins too).
         both = {"V", "G"} <= set(log.factions)
@@ -219,6 +221,8 @@ class Driver:
     def _craft(self, action: Craft) -> None:
         # The card crafted leaves the hand (LoR 4.1); Rootlog does not write it.
         self._discard(self._me, 1)
+        if action.card is not None and action.card.lower().startswith("boat"):
+            self._boats.add(self._me)
         if action.item is not None:
             self.board.craft(self._me, ItemType(action.item))
         self._why = VpSource.CRAFT
@@ -329,7 +333,7 @@ class Driver:
                         raise RootRuleError("2.2.1", f"clearings {src} and {dst} are not adjacent")
                 board.transfer(owner, code, src, dst, n)
             else:
-                rivers = self._paid_riverfolk or owner is Faction.RIVERFOLK
+                rivers = self._paid_riverfolk or owner is Faction.RIVERFOLK or owner in self._boats
                 board.move(owner, n, src, dst, code=code, rivers=rivers, ferry=ferry)
         else:
             board.transfer(owner, code, src, dst, n)

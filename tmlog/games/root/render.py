@@ -1,5 +1,7 @@
 """A picture of a Root board (``tmlog render``): clearings in their suit's colour,
 paths, rivers and closed paths, ruins, and each faction's pieces in its colour.
+This module says what goes where; :mod:`tmlog.plot.graph` draws it (only
+:mod:`tmlog.plot` imports matplotlib).
 
 Clearing positions are approximate map coordinates, taken as facts from
 ``Vagabottos/RootVis:src/app/rootlog.static.ts`` @08615f3548797f59524052232c7f59db16d0e47e
@@ -11,16 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-
-from matplotlib.artist import Artist
-from matplotlib.axes import Axes
-from matplotlib.lines import Line2D
-from matplotlib.patches import Circle, Patch
+from typing import Any
 
 from tmlog.games.root.maps import MAPS, Suit
 from tmlog.games.root.pieces import FACTIONS, Faction
 from tmlog.games.root.snapshot import BoardSnapshot
-from tmlog.plot.common import new_axes
+from tmlog.plot.graph import Key, Link, Node, plot_graph_board
 
 POSITIONS: Mapping[str, tuple[tuple[int, int], ...]] = MappingProxyType(
     {
@@ -62,7 +60,7 @@ FACTION_COLORS = {
 }
 """Each faction's colour on its board and pieces."""
 
-_RADIUS = 22
+_PATH, _RIVER = "#8a6d3b", "#3a8fd8"
 
 
 def _xy(map_name: str, clearing: int) -> tuple[float, float]:
@@ -74,64 +72,43 @@ def _label(pieces: list[tuple[str, int]]) -> str:
     return " ".join(f"{n}{code}" if n > 1 else code for code, n in pieces)
 
 
-def plot_root_board(board: BoardSnapshot, *, title: str | None = None) -> Axes:
-    """Draw ``board``; returns the axes (save their figure with :func:`tmlog.plot.save`)."""
-    (ax,) = new_axes(9, 8.5)
+def plot_root_board(board: BoardSnapshot, *, title: str | None = None) -> Any:
+    """Draw ``board``; returns the matplotlib axes (save with :func:`tmlog.plot.save`)."""
     root_map = MAPS[board.map_name]
     name = board.map_name
-    for links, style in (
-        (root_map.paths, {"color": "#8a6d3b", "lw": 3}),
-        (root_map.closed_paths - board.opened_paths, {"color": "#8a6d3b", "lw": 1, "ls": ":"}),
-        (root_map.closed_paths & board.opened_paths, {"color": "#8a6d3b", "lw": 3}),
-        (root_map.rivers, {"color": "#3a8fd8", "lw": 2, "ls": "--"}),
+    links = []
+    for paths, width, style, color in (
+        (root_map.paths | (root_map.closed_paths & board.opened_paths), 3, "-", _PATH),
+        (root_map.closed_paths - board.opened_paths, 1, ":", _PATH),
+        (root_map.rivers, 2, "--", _RIVER),
     ):
-        for a, b in sorted(links):
-            (xa, ya), (xb, yb) = _xy(name, a), _xy(name, b)
-            ax.plot([xa, xb], [ya, yb], zorder=1, **style)  # type: ignore[arg-type]
+        links += [Link(_xy(name, a), _xy(name, b), color, width, style) for a, b in sorted(paths)]
+    nodes = []
     for c in board.clearings:
-        x, y = _xy(name, c.number)
-        edge = FACTION_COLORS[c.ruler] if c.ruler else "#444444"
-        ax.add_patch(
-            Circle((x, y), _RADIUS, facecolor=SUIT_COLORS[c.suit], edgecolor=edge, lw=3, zorder=2)
-        )
-        ruin = "\nruin" if c.ruin else ""
-        ax.text(x, y, f"{c.number}{ruin}", ha="center", va="center", fontsize=9, zorder=3)
         by: dict[Faction, list[tuple[str, int]]] = {}
         for f, code, n in c.pieces:
             by.setdefault(f, []).append((code, n))
-        for i, (f, held) in enumerate(by.items()):
-            ax.text(
+        x, y = _xy(name, c.number)
+        nodes.append(
+            Node(
                 x,
-                y - _RADIUS - 9 - 13 * i,
-                _label(held),
-                ha="center",
-                va="center",
-                fontsize=7,
-                color="white",
-                zorder=4,
-                bbox={"boxstyle": "round,pad=0.2", "facecolor": FACTION_COLORS[f], "lw": 0},
+                y,
+                fill=SUIT_COLORS[c.suit],
+                ring=FACTION_COLORS[c.ruler] if c.ruler else "#444444",
+                label=f"{c.number}\nruin" if c.ruin else str(c.number),
+                tags=tuple((_label(held), FACTION_COLORS[f]) for f, held in by.items()),
             )
-    if board.ferry is not None:
-        x, y = _xy(name, board.ferry)
-        ax.text(x + _RADIUS, y + _RADIUS, "ferry", fontsize=7, color="#3a8fd8", zorder=4)
-    handles: list[Artist] = [
-        Patch(
-            facecolor=FACTION_COLORS[f],
-            label=f"{f.value} {FACTIONS[f].name}: {board.vp.get(f, 0)} VP",
         )
+    keys = [
+        Key(f"{f.value} {FACTIONS[f].name}: {board.vp.get(f, 0)} VP", FACTION_COLORS[f])
         for f in board.vp
     ]
-    handles += [Patch(facecolor=SUIT_COLORS[s], label=s.name.lower()) for s in SUIT_COLORS]
-    handles += [
-        Line2D([], [], color="#8a6d3b", lw=3, label="path"),
-        Line2D([], [], color="#3a8fd8", lw=2, ls="--", label="river / lake"),
-    ]
+    keys += [Key(s.name.lower(), color) for s, color in SUIT_COLORS.items()]
+    keys += [Key("path", _PATH, "-"), Key("river / lake", _RIVER, "--")]
     if root_map.closed_paths:
-        handles.append(Line2D([], [], color="#8a6d3b", lw=1, ls=":", label="closed path"))
-    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.0, 1.0), fontsize=8)
-    ax.set_aspect("equal")
-    ax.set_xlim(-40, 430)
-    ax.set_ylim(-420, 45)
-    ax.axis("off")
-    ax.set_title(title or f"{name} map")
-    return ax
+        keys.append(Key("closed path", _PATH, ":"))
+    notes = []
+    if board.ferry is not None:
+        x, y = _xy(name, board.ferry)
+        notes.append((x + 22, y + 22, "ferry", _RIVER))
+    return plot_graph_board(nodes, links, keys, title=title or f"{name} map", notes=notes)
