@@ -138,3 +138,18 @@ def test_readme_has_the_root_examples() -> None:
     commands = re.findall(r"^\$ tmlog (\w+)", section, re.M)
     assert {"validate", "vp", "stats", "replay", "render"} <= set(commands)
     assert "--timeline" in section and "--at R3T2" in section
+
+
+def test_a_folder_of_both_games(tmp_path: Path) -> None:
+    import shutil
+
+    shutil.copy(R2G4, tmp_path)
+    tm = Path(__file__).parent.parent / "sample_logs" / "4pLeague_S64_D1L1_G3.txt"
+    shutil.copy(tm, tmp_path)
+    code, out, _ = invoke("vp", str(tmp_path), "--no-cache", "-q", "-j", "1")
+    assert code == 0
+    assert f"{tmp_path / R2G4.name}\nsource" in out and f"{tmp_path / tm.name}\nsource" in out
+    code, out, _ = invoke("stats", str(tmp_path), "--no-cache", "-q", "-j", "1")
+    assert code == 0 and out.splitlines()[-1].startswith("2 games;")
+    rows = {line.split()[0]: line.split()[2] for line in out.splitlines()[1:-1]}
+    assert rows["C"] == rows["cultists"] == "1.000"  # Winner: C; cultists 168 VP, the most

@@ -141,6 +141,14 @@ def _tables(records: list[Record]) -> Frames:
     return frames(records)
 
 
+def _by_game(records: list[Record]) -> list[list[Record]]:
+    """``records`` split by game (one list when they are all of one game)."""
+    groups: dict[type, list[Record]] = {}
+    for record in records:
+        groups.setdefault(type(record), []).append(record)
+    return [records] if len(groups) == 1 else list(groups.values())
+
+
 def _game_option(records: list[Record], name: str) -> Any:
     """An optional capability of the game of ``records`` (None if it has none)."""
     from tmlog.games import GAMES
@@ -209,8 +217,9 @@ def vp(
     from tmlog.report.vp import vp_breakdown, vp_families, vp_timeline, without_dropped
 
     failures = _Failures(defer=False)
-    records = _records(paths, input_format, failures, CorpusSettings(**corpus))
-    if records:
+    all_records = _records(paths, input_format, failures, CorpusSettings(**corpus))
+    # Logs of several games (Root and Terra Mystica in one folder): a table each.
+    for records in _by_game(all_records):
         tables = _tables(records)
         if timeline:
             table = vp_timeline(tables.vp_rounds, tables.factions)
@@ -224,7 +233,9 @@ def vp(
                 _echo(format_frame(wide, fmt, group_by="game"))
             else:
                 _echo(format_frame(vp_breakdown(tables.vp, **keyed), fmt))
-        if plot_path:
+        if plot_path and records is not all_records:
+            click.echo(f"logs of several games: {plot_path} not written", err=True)
+        elif plot_path:
             from tmlog.plot import plot_timeline, plot_vp
 
             # One game: every faction. Averages over games: as in `stats`,
@@ -241,7 +252,7 @@ def vp(
                 dropped = () if several else tuple(factions.faction[factions.dropped])
                 title = f"VP by source{note}" if several else None
                 _save(plot_vp(vp_families(vp), dropped=dropped, title=title), plot_path)
-    failures.finish(len(records))
+    failures.finish(len(all_records))
 
 
 # ----------------------------------------------------------------- leech
@@ -370,15 +381,16 @@ def stats(
 
     def tally() -> None:
         nonlocal counted, dropped, unfinished
-        tables = frames(chunk)
-        factions = tables.factions
-        tallies.append(winrate_tallies(factions, by=by))
-        out = left_out(factions)
+        for part in _by_game(chunk) or [chunk]:  # tables hold one game's records
+            tables = frames(part)
+            factions = tables.factions
+            tallies.append(winrate_tallies(factions, by=by))
+            out = left_out(factions)
+            dropped += out["dropped"]
+            # From the games, not the factions: a log with no faction at all has
+            # no faction row, yet it is not a finished game.
+            unfinished += int((~tables.games["finished"].astype(bool)).sum())
         counted += len(chunk)
-        dropped += out["dropped"]
-        # From the games, not the factions: a log with no faction at all has
-        # no faction row, yet it is not a finished game.
-        unfinished += int((~tables.games["finished"].astype(bool)).sum())
         chunk.clear()
 
     # Unfinished games are counted in the closing line, not warned about one by one.
