@@ -418,8 +418,11 @@ class Driver:
                 if self._me.is_vagabond and holder is self._me:
                     aid = self.relations.get((self._me, taker)) == "a"
                     self._why = VpSource.AID_ALLIED if aid else VpSource.RELATIONSHIP
-        elif start is None and taker is not None:
-            self.board.draw(taker, n)
+        elif start is None:
+            # `#->C+V`: a card drawn by each (dest means each, as for pieces).
+            for d in move.dests:
+                if d.kind == "hand":
+                    self.board.draw(_faction(d.text), n)
 
     def _discard(self, faction: Faction, n: int) -> None:
         try:
