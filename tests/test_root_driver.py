@@ -204,3 +204,20 @@ def test_strict_replay_of_a_real_game_stops_at_its_first_breach() -> None:
         GAME.parse(path.read_bytes(), source=path.name, input_format="rootlog-strict")
     )
     assert strict.error == lenient.warnings[0] and strict.vp != lenient.vp
+
+
+def test_mountain_pass_and_closed_path() -> None:
+    # Mountain (LoR C.3): the Pass is clearing 10; ruling it at the end of the turn
+    # scores 1 (C.3.4); removing a closed path (2_5) scores 1 (C.3.3).
+    head = (
+        "Map: Mountain\nDeck: E&P\n"
+        "Clearings: F1, M2, R3, F4, M5, R6, F7, M8, R9, F10, M11, R12\nC: a\nE: b\n"
+    )
+    log = parse_rootlog(head + "C:w->10+2\nC:2_5->/++/w2->5/++\n", source="m.rootlog")
+    result = replay(log)
+    assert result.warnings == []
+    record = GAME.record(log, result)
+    assert {(r.source, r.vp) for r in record.vp if r.faction == "C"} == {
+        ("closed-path", 1),
+        ("pass", 1),
+    }
