@@ -50,6 +50,14 @@ def test_replay_at_a_line_and_as_json() -> None:
     # `++` after the first recruiter, `++` after a sawmill (LoR 6.5.4.III).
     assert (state["round"], state["line"], state["at"]) == (1, 20, "20")
     assert state["vp"]["C"] == 2 and state["vp_by_source"]["C"] == {"marquise-building": 2}
+    # The timeline, turn by turn: the four setup lines (15-18), then C's turn.
+    assert [(t["line"], t["round"], t["vp"]["C"]) for t in state["timeline"]] == [
+        (15, 0, 0),
+        (16, 0, 0),
+        (17, 0, 0),
+        (18, 0, 0),
+        (20, 1, 2),
+    ]
 
 
 def test_replay_to_the_end() -> None:

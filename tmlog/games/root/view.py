@@ -211,6 +211,11 @@ def state_json(result: RootReplay, stop: Stop | None) -> dict[str, Any]:
             f.value: {i.name.lower(): n for i, n in c.items()} for f, c in board.crafted.items()
         },
     }
+    # The VP timeline turn by turn (``vp --timeline`` has it round by round).
+    out["timeline"] = [
+        {"line": e.line, "faction": e.faction, "round": e.round, "vp": e.vp}
+        for e in result.turn_ends
+    ]
     if stop is not None:
         out["at"] = stop.text
     return out
