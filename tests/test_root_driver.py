@@ -172,8 +172,10 @@ def _warnings(name: str) -> list[str]:
 
 def test_after_dark_move_off_the_paths() -> None:
     # Line 49 `w2->1` on the Winter map: 1 and 2 share no path (LoR 2.2.1).
-    found = [w for w in _warnings("2020_12_05_after_dark_special") if ":49:27: P:w2->1:" in w]
-    assert len(found) == 1
+    assert (
+        "2020_12_05_after_dark_special.rootlog:49:27: P:w2->1: clearings 2 and 1 are not "
+        "adjacent (Law of Root 2.2.1)"
+    ) in _warnings("2020_12_05_after_dark_special")
 
 
 def test_mega_riverfolk_start_elsewhere() -> None:

@@ -27,7 +27,7 @@ from types import MappingProxyType
 
 from tmlog.games.root.errors import RootRuleError
 from tmlog.games.root.maps import CLEARING_SUITS, Forest, Path, RootMap, Suit, path, suits_for
-from tmlog.games.root.movement import check_move, describe
+from tmlog.games.root.movement import check_way, describe
 from tmlog.games.root.pieces import FACTIONS, ITEM_SUPPLY, Faction, Item, Kind, PieceType
 from tmlog.games.root.scoring import (
     COALITION_MIN_PLAYERS,
@@ -285,10 +285,7 @@ class Board:
             raise RootRuleError(
                 "4.2", f"a move carries warriors or a pawn, not a {piece.name}", position=at
             )
-        if self.count(faction, code, src) < n:
-            self._missing(faction, piece, src, n, at)
-        if BURROW not in (src, dst):
-            check_move(self, faction, piece, src, dst, rivers=rivers, ferry=ferry, at=at)
+        check_way(self, faction, piece, n, src, dst, rivers=rivers, ferry=ferry, at=at)
         self._take(src, faction, code, n, at)
         self._add(dst, faction, code, n)
         if ferry:

@@ -67,6 +67,41 @@ def check_move(
         )
 
 
+def check_way(
+    board: Board,
+    faction: Faction,
+    piece: PieceType,
+    n: int,
+    src: Location,
+    dst: Location,
+    *,
+    rivers: bool,
+    ferry: bool,
+    at: str | None,
+) -> None:
+    """Raise :class:`RootRuleError` unless ``n`` pieces stand at ``src`` (LoR 2.5) and
+    may move to ``dst`` (:func:`check_move`; not checked to or from the Burrow).
+
+    A move off the paths is named before missing pieces (it is the slip, whatever
+    stands there); a missing piece before the rule of the clearings (moot then).
+    """
+    checked = 0 not in (src, dst)
+    have = board.count(faction, piece.code, src)
+    if have < n:
+        try:
+            if checked:
+                check_move(board, faction, piece, src, dst, rivers=rivers, ferry=ferry, at=at)
+        except RootRuleError as e:
+            if e.rule != "4.2.1":
+                raise
+        name = FACTIONS[faction].name
+        raise RootRuleError(
+            "2.5", f"{name} has {have} {piece.name} at {describe(src)}, not {n}", position=at
+        )
+    if checked:
+        check_move(board, faction, piece, src, dst, rivers=rivers, ferry=ferry, at=at)
+
+
 def _check_forest_move(
     board: Board, piece: PieceType, src: Location, dst: Location, at: str | None
 ) -> None:
