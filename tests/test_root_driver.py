@@ -223,3 +223,14 @@ def test_mountain_pass_and_closed_path() -> None:
         ("closed-path", 1),
         ("pass", 1),
     }
+
+
+def test_the_defender_scores_for_what_it_removed() -> None:
+    # A's own sympathy token removed in A's turn (in battle), then C scores for it
+    # (LoR 3.2.1); a point C scores in A's turn otherwise is `other` (a card).
+    result = run("C:w->1\nA:t->1\nA:XC1/t1->/C++/C++\n")
+    record = GAME.record(result.log, result)
+    assert {(r.source, r.vp) for r in record.vp if r.faction == "C"} == {
+        ("removal", 1),
+        ("other", 1),
+    }

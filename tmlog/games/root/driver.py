@@ -57,6 +57,11 @@ _DEFAULT_SOURCE = {
 }
 
 
+_OWN_LOSS = VpSource.UNKNOWN
+"""Context after the mover lost a building or token: a point another faction
+then scores is for removing it. (A mover's own point after it stays unknown.)"""
+
+
 @dataclass(frozen=True)
 class TurnEnd:
     """The VP of every faction after one turn line (a row of the timeline)."""
@@ -193,7 +198,9 @@ class Driver:
     def _score(self, action: Score) -> None:
         who = _faction(action.faction) if action.faction else self._me
         if who is not self._me:
-            why = VpSource.OTHER
+            # The defender scoring for the mover's building or token it removed
+            # in battle (LoR 3.2.1), or a card's effect.
+            why = VpSource.REMOVAL if self._why is _OWN_LOSS else VpSource.OTHER
         elif action.loss and self._why is VpSource.TURMOIL:
             why = VpSource.TURMOIL
         elif self._why is None and self._holds_the_pass(who, action):
@@ -309,6 +316,8 @@ class Driver:
             # Revenge: Lizard warriors removed in defence become acolytes (LoR 10.2.5).
             board.transfer(owner, code, src, "L$", n)
         elif dst is None:
+            if owner is me and code[0] in "bt" and self._why is None:
+                self._why = _OWN_LOSS
             if owner is not me and code[0] in "bt":
                 self._why = VpSource.REMOVAL
             elif owner is not me and me.is_vagabond:
