@@ -54,8 +54,8 @@ def test_reports_run_over_a_non_utf8_name(
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (["validate", "--no-cache", "-q"], "OK {}: 4 factions, 6 rounds, final VP cultists 168"),
-        (["audit", "--no-cache", "-q"], "OK {}: "),
+        (["validate", "-q"], "OK {}: 4 factions, 6 rounds, final VP cultists 168"),
+        (["audit", "-q"], "OK {}: "),
         (["parse"], "{}:1:1: "),
         (["replay"], "{}: round 6, turn 9, game over"),
     ],

@@ -324,7 +324,7 @@ def _validate_odd(folder: Path, entries: list[tuple[str, int]]) -> None:
 
     logs = _make_odd(folder, entries)
     start = time.monotonic()
-    result = CliRunner().invoke(cli, ["validate", "-q", "--no-cache", "-j", "1", str(folder)])
+    result = CliRunner().invoke(cli, ["validate", "-q", "-j", "1", str(folder)])
     assert time.monotonic() - start < 30
     assert result.exit_code in (0, 1), result.output
     assert "Traceback" not in result.output and "internal error" not in result.output

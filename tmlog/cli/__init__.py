@@ -14,6 +14,7 @@ from tmlog.cli import (  # noqa: F401  (registers the commands)
     exporting,
     parsing,
     rating,
+    rendering,
     replaying,
     reports,
 )

@@ -61,6 +61,25 @@ def parse_at(value: str | None) -> Stop | None:
 # ---------------------------------------------------------------- replay
 
 
+def game_capability(path: str, input_format: str | None, name: str) -> Any:
+    """The optional ``name`` capability of the game of the log at ``path`` (None if
+    its game has none, or the file cannot be read: the default path says why)."""
+    from tmlog.errors import TmlogError
+    from tmlog.games import DETECT_BYTES, GAMES
+    from tmlog.reading import STDIN, read_bytes
+
+    if input_format is not None:
+        return getattr(GAMES.game_for(b"", path, input_format), name, None)
+    if path == STDIN:  # standard input cannot be read twice: it is Terra Mystica's
+        return None
+    try:
+        # Through the bounded reader: a FIFO or a device never blocks or floods here.
+        head = read_bytes(path)[:DETECT_BYTES]
+    except TmlogError:
+        return None
+    return getattr(GAMES.game_for(head, path), name, None)
+
+
 def _stop_text(stop: Stop) -> str:
     if stop.line is not None:
         return f"after log line {stop.line}"
@@ -163,6 +182,11 @@ def replay_command(
       tmlog replay game.txt --at R3T2 --format json
       tmlog replay game.txt --at 120
     """
+    other_game = game_capability(log, input_format, "replay_text")
+    if other_game is not None:  # a game with its own state and --at (Root)
+        click.echo(other_game(log, at, fmt, input_format))
+        return
+
     from tmlog.games.terra_mystica.parse import parse_file
     from tmlog.games.terra_mystica.replay import replay
 

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 import click
 
 from tmlog.cli.output import checked_output, force_option, forced, write_atomic
-from tmlog.cli.replaying import check_within, parse_at
 from tmlog.cli.shell import (
     CorpusSettings,
     cache_options,
@@ -28,7 +27,6 @@ from tmlog.cli.shell import (
     input_paths,
     output_format_option,
     recursive,
-    require_game,
     vp_variant_option,
 )
 from tmlog.reading import STDIN
@@ -188,6 +186,21 @@ def _tables(records: list[Record]) -> Frames:
     return frames(records)
 
 
+def _by_game(records: list[Record]) -> list[list[Record]]:
+    """``records`` split by game (one list when they are all of one game)."""
+    groups: dict[type, list[Record]] = {}
+    for record in records:
+        groups.setdefault(type(record), []).append(record)
+    return [records] if len(groups) == 1 else list(groups.values())
+
+
+def _game_option(records: list[Record], name: str) -> Any:
+    """An optional capability of the game of ``records`` (None if it has none)."""
+    from tmlog.games import GAMES
+
+    return getattr(GAMES.game_of_record(records[0]), name, None)
+
+
 def _echo(text: str) -> None:
     click.echo(text)
 
@@ -245,24 +258,34 @@ def vp(
       tmlog vp game.txt --timeline --plot timeline.svg
     """
     failures = _Failures(defer=False)
-    records = _records(paths, input_format, failures, CorpusSettings(**corpus), vp_variant)
-    if records and not timeline and not plot_path and _plain(records, fmt):
+    all_records = _records(paths, input_format, failures, CorpusSettings(**corpus), vp_variant)
+    if all_records and not timeline and not plot_path and _plain(all_records, fmt):
         from tmlog.report.plain import vp_by_faction
 
-        _echo(vp_by_faction(cast("list[GameRecord]", records), fmt))
-    elif records:
-        from tmlog.report.output import format_frame
-        from tmlog.report.vp import vp_breakdown, vp_families, vp_timeline, without_dropped
+        _echo(vp_by_faction(cast("list[GameRecord]", all_records), fmt))
+        failures.finish(len(all_records))
+        return
+    from tmlog.report.output import format_frame
+    from tmlog.report.vp import vp_breakdown, vp_families, vp_timeline, without_dropped
 
+    # Logs of several games (Root and Terra Mystica in one folder): a table each.
+    for records in _by_game(all_records):
         tables = _tables(records)
         if timeline:
             table = vp_timeline(tables.vp_rounds, tables.factions)
             _echo(format_frame(table, fmt))
-        elif fmt in ("table", "markdown"):
-            _echo(format_frame(vp_breakdown(tables.vp, by_faction=True), fmt, group_by="game"))
         else:
-            _echo(format_frame(vp_breakdown(tables.vp), fmt))
-        if plot_path:
+            # The game of the logs may order its sources (Terra Mystica's order otherwise).
+            order = _game_option(records, "vp_source_key")
+            keyed = {"source_key": order} if order is not None else {}
+            if fmt in ("table", "markdown"):
+                wide = vp_breakdown(tables.vp, by_faction=True, **keyed)
+                _echo(format_frame(wide, fmt, group_by="game"))
+            else:
+                _echo(format_frame(vp_breakdown(tables.vp, **keyed), fmt))
+        if plot_path and records is not all_records:
+            click.echo(f"logs of several games: {plot_path} not written", err=True)
+        elif plot_path:
             from tmlog.plot import plot_timeline, plot_vp
 
             # One game: every faction. Averages over games: as in `stats`,
@@ -279,7 +302,7 @@ def vp(
                 dropped = () if several else tuple(factions.faction[factions.dropped])
                 title = f"VP by source{note}" if several else None
                 _save(plot_vp(vp_families(vp), dropped=dropped, title=title), plot_path)
-    failures.finish(len(records))
+    failures.finish(len(all_records))
 
 
 # ----------------------------------------------------------------- leech
@@ -451,19 +474,20 @@ def stats(
 
     def tally() -> None:
         nonlocal counted, dropped, unfinished
-        tables = frames(chunk)
-        factions = tables.factions if rate is None else rate(tables.factions)
-        tallies.append(winrate_tallies(factions, by=by))
-        if "rating-band" in by:  # each game is in up to three bands: count it once
-            factions = factions[factions["rating_band"] == "all"]
-        if rate is not None:
-            rated_games.update(factions.loc[factions["finished"].astype(bool), "game"])
-        out = left_out(factions)
+        for part in _by_game(chunk) or [chunk]:  # tables hold one game's records
+            tables = frames(part)
+            factions = tables.factions if rate is None else rate(tables.factions)
+            tallies.append(winrate_tallies(factions, by=by))
+            if "rating-band" in by:  # each game is in up to three bands: count it once
+                factions = factions[factions["rating_band"] == "all"]
+            if rate is not None:
+                rated_games.update(factions.loc[factions["finished"].astype(bool), "game"])
+            out = left_out(factions)
+            dropped += out["dropped"]
+            # From the games, not the factions: a log with no faction at all has
+            # no faction row, yet it is not a finished game.
+            unfinished += int((~tables.games["finished"].astype(bool)).sum())
         counted += len(chunk)
-        dropped += out["dropped"]
-        # From the games, not the factions: a log with no faction at all has
-        # no faction row, yet it is not a finished game.
-        unfinished += int((~tables.games["finished"].astype(bool)).sum())
         chunk.clear()
 
     # Unfinished games are counted in the closing line, not warned about one by one.
@@ -521,75 +545,3 @@ def stats(
         axes = plot_winrates_by(rates, [BY[b][1] for b in dict.fromkeys(by)], games=games)
         _save(axes[0], plot_path)
     failures.finish(counted)
-
-
-# ---------------------------------------------------------------- render
-
-
-def _where(result: Any, stop: Any) -> str:
-    state = result.state
-    if result.stopped_early and stop is not None:
-        if stop.line is not None:
-            return f"after log line {stop.line}"
-        return f"end of round {stop.round}" + (f", turn {stop.turn}" if stop.turn else "")
-    if state.finished:
-        return "end of the game"
-    return f"round {state.round}, turn {state.turn} (incomplete game)"
-
-
-@cli.command()
-@click.argument("log", metavar="LOG")
-@click.option(
-    "--at",
-    "at",
-    metavar="LINE|R<round>[T<turn>]",
-    help="Draw the map after this log line (120), at the end of a round (R3) or of one of"
-    " its turns (R3T2).",
-)
-@click.option(
-    "-o",
-    "--output",
-    required=True,
-    type=click.Path(dir_okay=False, writable=True),
-    metavar="FILE.png|FILE.svg|FILE.pdf|…",
-    callback=checked_picture,
-    help="The picture to write, in the format of its suffix (kept if it exists, unless --force).",
-)
-@force_option
-@input_format_option
-@vp_variant_option
-def render(
-    log: str,
-    at: str | None,
-    output: str,
-    input_format: InputFormat | None,
-    vp_variant: str | None,
-) -> None:
-    """Draw the map of one log: terrain, hex names, buildings, bridges and towns.
-
-    LOG is a ledger export or a command log, or - for standard input. The map
-    is drawn at the end of the log, or at --at, as `tmlog replay` stops; the
-    legend names each faction's player and VP there.
-
-    \b
-    Examples:
-      tmlog render game.txt -o map.png
-      tmlog render game.txt --at R3 -o round3.svg
-    """
-    from tmlog.games.terra_mystica.parse import parse_file
-    from tmlog.games.terra_mystica.replay import replay
-
-    stop = parse_at(at)
-    require_game(log, input_format, "terra_mystica", "render")
-    parsed = parse_file(log, input_format)
-    result = replay(parsed, stop=stop, vp_variant=vp_variant)
-    if result.error is not None:
-        raise result.error
-    if stop is not None and at is not None:
-        check_within(result, stop, at, parsed.rows[-1].line if parsed.rows else 0)
-    from tmlog.games.terra_mystica.frames import board_frames
-    from tmlog.plot import plot_board
-
-    board = board_frames(result)
-    title = f"{PurePath(result.source).name} — {_where(result, stop)}"
-    _save(plot_board(board.hexes, board.bridges, factions=board.factions, title=title), output)

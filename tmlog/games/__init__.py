@@ -51,6 +51,12 @@ class GameModule(Protocol[ParsedT, ReplayT, RecordT_co]):
 
     The objects must pickle (they travel to worker processes and Dask):
     a module-level instance of a plain class does.
+
+    Optional capabilities, looked up by the commands with ``getattr``:
+    ``vp_source_key`` (sorts the names of ``tmlog vp``'s sources),
+    ``replay_text(path, at, fmt, input_format)`` (``tmlog replay``) and
+    ``render_axes(path, at, input_format)`` (``tmlog render``) for a game
+    with its own state, ``--at`` and picture (Root).
     """
 
     name: str

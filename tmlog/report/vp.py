@@ -6,6 +6,9 @@ new tables; they never see events or game state.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pandas as pd
 
 from tmlog.games.terra_mystica.record import source_key
@@ -62,11 +65,17 @@ def _first_seen(values: pd.Series) -> dict[str, int]:
     return {str(v): i for i, v in enumerate(pd.unique(values))}
 
 
-def _source_rank(values: pd.Series) -> dict[str, int]:
-    return {s: i for i, s in enumerate(sorted({str(v) for v in values}, key=source_key))}
+SourceKey = Callable[[str], Any]
+"""Sorts a game's VP source names (a game module's optional ``vp_source_key``)."""
 
 
-def vp_breakdown(vp: pd.DataFrame, *, by_faction: bool = False) -> pd.DataFrame:
+def _source_rank(values: pd.Series, key: SourceKey) -> dict[str, int]:
+    return {s: i for i, s in enumerate(sorted({str(v) for v in values}, key=key))}
+
+
+def vp_breakdown(
+    vp: pd.DataFrame, *, by_faction: bool = False, source_key: SourceKey = source_key
+) -> pd.DataFrame:
     """VP by game, faction and source, sources in game order (initial … final scoring).
 
     Args:
@@ -74,6 +83,7 @@ def vp_breakdown(vp: pd.DataFrame, *, by_faction: bool = False) -> pd.DataFrame:
         by_faction: instead, one row per game and source with one column per
             faction (alphabetical; empty where a faction is not in that game),
             and a last row per game, source ``total``, with the final VP.
+        source_key: orders the sources (the game's; Terra Mystica's by default).
 
     >>> vp = pd.DataFrame({
     ...     "game": ["g1"] * 4, "faction": ["witches", "witches", "nomads", "witches"],
@@ -92,7 +102,7 @@ def vp_breakdown(vp: pd.DataFrame, *, by_faction: bool = False) -> pd.DataFrame:
     3   g1    total      20       23
     """
     out = vp.groupby(["game", "faction", "source"], sort=False)["vp"].sum().reset_index()
-    orders = {"game": _first_seen(vp["game"]), "source": _source_rank(vp["source"])}
+    orders = {"game": _first_seen(vp["game"]), "source": _source_rank(vp["source"], source_key)}
     out = _sorted(out, ["game", "faction", "source"], orders)
     if not by_faction:
         return out[["game", "faction", "source", "vp"]]

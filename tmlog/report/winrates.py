@@ -71,7 +71,8 @@ def wilson_interval(wins: float, games: int, z: float = Z95) -> tuple[float, flo
 
 def counted(factions: pd.DataFrame) -> pd.DataFrame:
     """The rows that win rates count (finished games, no dropped faction), with
-    each one's ``win`` (1, 1/k for a k-way tie for first, or 0), ``place``
+    each one's ``win`` (1, 1/k for a k-way tie for first, or 0; where the
+    table has a ``won`` column, 1/k for each of the game's k winners), ``place``
     (1 = best, ties share the best) and ``margin``.
 
     >>> factions = pd.DataFrame({
@@ -92,6 +93,15 @@ def counted(factions: pd.DataFrame) -> pd.DataFrame:
     n = by_game.transform("count")
     total = by_game.transform("sum")
     rows["win"] = np.where(vp == best, 1.0 / tied, 0.0)
+    if "won" in rows.columns:
+        # A game that names its winners (Root: a coalition wins with its
+        # partner) shares the win among them as a tie is shared.
+        won = rows["won"].astype(bool)
+        winners = won.groupby(rows["game"]).transform("sum")
+        named = winners > 0
+        rows["win"] = np.where(
+            named, np.where(won, 1.0 / winners.where(named, 1), 0.0), rows["win"]
+        )
     rows["place"] = by_game.rank(method="min", ascending=False).astype("int64")
     with np.errstate(divide="ignore", invalid="ignore"):
         rows["margin"] = np.where(n > 1, vp - (total - vp) / (n - 1), np.nan)

@@ -47,6 +47,12 @@ class Root:
 
         return SCHEMA
 
+    def vp_source_key(self, source: str) -> tuple[int, str]:
+        """Orders ``tmlog vp``'s sources as the Law of Root lists them."""
+        from tmlog.games.root.record import source_key
+
+        return source_key(source)
+
     def detect(self, head: bytes, source: str) -> bool:
         return (
             source.lower().endswith(SUFFIX)
@@ -106,6 +112,18 @@ class Root:
                     )
                 else:
                     yield f"{parsed.source}:{action.line}:{action.column}: {turn.faction} {action}"
+
+    def replay_text(self, path: str, at: str | None, fmt: str, input_format: str | None) -> str:
+        """``tmlog replay``: the board after the turn ``--at`` names (text or JSON)."""
+        from tmlog.games.root.commands import replay_text
+
+        return replay_text(path, at, fmt, input_format)
+
+    def render_axes(self, path: str, at: str | None, input_format: str | None) -> Any:
+        """``tmlog render``: the board's picture at ``--at`` (matplotlib axes)."""
+        from tmlog.games.root.commands import render_axes
+
+        return render_axes(path, at, input_format)
 
     def __reduce__(self) -> str:
         # One instance per process: unpickling finds it instead of making another.

@@ -1,7 +1,9 @@
 """The per-game record of a Rootlog game (see :mod:`tmlog.records`).
 
 >>> [t.name for t in SCHEMA.tables], [c.name for c in SCHEMA.games][:4]
-(['factions', 'vp'], ['game', 'map_name', 'deck', 'finished'])
+(['factions', 'vp', 'vp_rounds'], ['game', 'map_name', 'deck', 'finished'])
+>>> source_name(VpSource.MARQUISE_BUILDING), source_key("roosts") < source_key("turmoil")
+('marquise-building', True)
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
 from tmlog.games.root.replay import RootReplay
+from tmlog.games.root.scoring import VpSource
 from tmlog.records import FrameOptions, describe
 
 
@@ -27,7 +30,28 @@ class RootFaction(NamedTuple):
 class RootVp(NamedTuple):
     faction: str
     source: str
+    """A :class:`VpSource` by :func:`source_name` (``craft``, ``roosts``...)."""
     vp: int
+
+
+class RootVpRound(NamedTuple):
+    faction: str
+    round: int
+    """0: after setup; then after every faction's n-th turn (Root's rounds)."""
+    vp: int
+
+
+def source_name(source: VpSource) -> str:
+    """The name a VP source has in reports: ``VpSource.TRADE_POST`` is ``trade-post``."""
+    return source.name.lower().replace("_", "-")
+
+
+_ORDER = {source_name(s): i for i, s in enumerate(VpSource)}
+
+
+def source_key(name: str) -> tuple[int, str]:
+    """Sort key of a source name: the order of :class:`VpSource` (rule by rule)."""
+    return (_ORDER.get(name, len(_ORDER)), name)
 
 
 @dataclass(frozen=True)
@@ -43,6 +67,7 @@ class RootRecord:
     warnings: tuple[str, ...]
     factions: tuple[RootFaction, ...]
     vp: tuple[RootVp, ...]
+    vp_rounds: tuple[RootVpRound, ...]
 
     frame_options: ClassVar[FrameOptions] = FrameOptions(keys={"factions": ("finished",)})
 
@@ -77,6 +102,27 @@ def record_game(result: RootReplay) -> RootRecord:
         error=result.error,
         warnings=tuple(result.warnings),
         factions=tuple(factions),
-        # Sources are not told apart yet: every point is "score" (the notation's ++/--).
-        vp=tuple(RootVp(f.faction, "score", f.final_vp) for f in factions),
+        vp=tuple(
+            RootVp(f, source_name(source), n)
+            for f in log.factions
+            for source, n in sorted(result.vp_by_source.get(f, {}).items(), key=_rank)
+        ),
+        vp_rounds=_rounds(result),
+    )
+
+
+def _rank(item: tuple[VpSource, int]) -> int:
+    return list(VpSource).index(item[0])
+
+
+def _rounds(result: RootReplay) -> tuple[RootVpRound, ...]:
+    """Each faction's VP after setup and after each round: the VP after the
+    last turn line of that round."""
+    after: dict[int, dict[str, int]] = {}
+    for end in result.turn_ends:
+        after[end.round] = end.vp
+    return tuple(
+        RootVpRound(f, r, vp.get(f, 0))
+        for r, vp in sorted(after.items())
+        for f in result.log.factions
     )

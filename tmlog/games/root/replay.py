@@ -1,11 +1,14 @@
-"""Following a parsed Rootlog game, action by action.
+"""Following a parsed Rootlog game, action by action, on the board.
 
-For now the replay tracks what the notation states outright: each faction's
-VP (``[F]++n`` / ``[F]--n``; the notation's floor at 0, as RootVis has it),
-the VP markers moved for dominance or a coalition (``++-><F>$``), and the
-declared winner, checked against them (a warning, since real logs miss a
-point now and then). The board (``tmlog.games.root.board``) is to be wired in
-here: :func:`replay` is the one place that walks the actions.
+The driver (:mod:`tmlog.games.root.driver`) carries every action out on a
+:class:`~tmlog.games.root.board.Board`, which checks the Law of Root: a
+broken rule is the replay's positioned ``error`` for a log read strictly, a
+warning for one read leniently (real logs slip now and then; the board then
+follows the log). The replay keeps each faction's VP (``[F]++n`` /
+``[F]--n``; the notation's floor at 0, as RootVis has it) with the source of
+each point, the VP markers moved for dominance or a coalition
+(``++-><F>$``), the VP after every turn, and the declared winner, checked
+against them (a warning, since real logs miss a point now and then).
 
 >>> from tmlog.games.root.notation import parse_rootlog
 >>> log = parse_rootlog("Map: Fall\\nDeck: E&P\\nC: a\\nE: b\\nC:++3\\nE:C--5/++2\\nWinner: E\\n")
@@ -18,8 +21,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tmlog.games.root.driver import Driver, TurnEnd
 from tmlog.games.root.notation import RootLog
 from tmlog.games.root.notation.actions import Dominance, Score
+from tmlog.games.root.pieces import Faction
+from tmlog.games.root.scoring import VpSource
+from tmlog.games.root.snapshot import BoardSnapshot
 
 WINNING_VP = 30
 """Law of Root 3.1: the first player to reach 30 victory points wins."""
@@ -49,6 +56,14 @@ class RootReplay:
     winner: tuple[str, ...] = ()
     error: str | None = None
     warnings: list[str] = field(default_factory=list)
+    vp_by_source: dict[str, dict[VpSource, int]] = field(default_factory=dict)
+    """Faction -> source -> VP; a faction's sources sum to its VP."""
+    turn_ends: list[TurnEnd] = field(default_factory=list)
+    """Every faction's VP after each turn replayed."""
+    board: BoardSnapshot | None = None
+    """The board where the replay stopped."""
+    turns_played: int = 0
+    """Turn lines replayed (all of them, unless stopped early or by an error)."""
 
     @property
     def finished(self) -> bool:
@@ -56,23 +71,44 @@ class RootReplay:
         return bool(self.winner)
 
 
-def replay(log: RootLog) -> RootReplay:
-    """Walk every action of ``log``; never raises for what the log says."""
+def replay(log: RootLog, *, turns: int | None = None) -> RootReplay:
+    """Walk the actions of ``log`` (of its first ``turns`` turn lines, if
+    given); never raises for what the log says."""
     result = RootReplay(log, {f: 0 for f in log.factions}, warnings=list(log.warnings))
-    for index, turn in enumerate(log.turns):
+    try:
+        driver = Driver(log, lenient=log.lenient)
+    except ValueError as exc:  # the map's suits: neither printed nor in a Clearings: line
+        result.error = f"{log.source}: {exc}"
+        return result
+    stop = len(log.turns) if turns is None else min(turns, len(log.turns))
+    for index, turn in enumerate(log.turns[:stop]):
+        if not driver.turn(index, turn):
+            break
+        result.turns_played = index + 1
         for action in turn.actions:
             if isinstance(action, Score):
                 faction = action.faction or turn.faction
-                # The notation's floor: a VP total never goes below 0.
-                vp = max(0, result.vp.get(faction, 0) + action.delta)
-                result.vp[faction] = vp
+                vp = driver.board.vp.get(_letter(faction), 0)
                 result.timeline.append(VpStep(index, action.line, faction, vp))
             elif isinstance(action, Dominance):
                 result.dominance[turn.faction] = action.partner or turn.faction
-    if log.winner:
+    board = driver.board
+    result.vp = {f: board.vp.get(_letter(f), 0) for f in log.factions}
+    result.vp_by_source = {
+        f: {s: n for s, n in board.vp_by_source[_letter(f)].items() if n} for f in log.factions
+    }
+    result.warnings.extend(driver.warnings)
+    result.error = driver.error
+    result.turn_ends = driver.ends
+    result.board = board.snapshot()
+    if log.winner and result.turns_played == len(log.turns) and result.error is None:
         result.winner = log.winner
         _check_winner(log, result)
     return result
+
+
+def _letter(faction: str) -> Faction:
+    return Faction(faction)
 
 
 def _check_winner(log: RootLog, result: RootReplay) -> None:

@@ -59,6 +59,8 @@ class RootLog:
     winner_line: int = 0
     deviations: tuple[Deviation, ...] = ()
     warnings: list[str] = field(default_factory=list)
+    lenient: bool = True
+    """Read in lenient mode: a replay then also reports broken rules as warnings."""
 
     @property
     def suits(self) -> tuple[str, ...]:
@@ -213,7 +215,9 @@ def parse_rootlog(data: bytes | str, *, source: str = "<string>", lenient: bool 
             [bad.expected],
             _context(text, bad.line, bad.column),
         ) from None
-    return _assemble(source, text, header, body, transformer.deviations)
+    log = _assemble(source, text, header, body, transformer.deviations)
+    log.lenient = lenient
+    return log
 
 
 def _assemble(

@@ -144,7 +144,8 @@ _MARKER = (
     r"(?:Round [0-9]+ income|Round [0-9]+, turn [0-9]+|Scoring [\w-]+(?: cult)?"
     r"|Converting resources to VPs)"
 )
-"""``ledger.lark``'s MARKER, without its ``(?=\\n|$)``: a row is matched whole here."""
+"""``ledger.lark``'s MARKER, without its look-ahead: a row is matched whole here
+(with blanks after it, it is left to Lark)."""
 
 _B = r"[ \t\f\r]+"
 """Blanks between two words (the grammars' ignored WS)."""

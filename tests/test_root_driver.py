@@ -1,0 +1,236 @@
+"""Root replayed on the board: Law of Root rules on constructed logs, VP by source,
+and the eight real games.
+
+Expected messages name the rule the Law of Root gives for the case; expected VP
+are tallied by hand in the comments; real-game figures come from the logs'
+text (see ``test_root_game.FINAL``, tallied there from every ``++``/``--``).
+"""
+
+# ruff: noqa: E501 - the RULES table keeps each case and its full message on one line.
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tmlog.games.root.game import GAME
+from tmlog.games.root.notation import parse_rootlog
+from tmlog.games.root.replay import RootReplay, replay
+
+DATA = Path(__file__).parent / "data" / "rootlog"
+HEAD = "Map: Fall\nDeck: E&P\nC: a\nE: b\nA: c\nV: d\nO: e\nL: f\n"
+"""Six players on the Fall map; turn lines start at line 9."""
+
+FINAL = {
+    "2020_11_08_mega_exploding_birds": {"V": 29, "O": 22, "P": 22, "E": 21},
+    "2020_11_19_orderly_eyrie": {"E": 31, "A": 11, "C": 11, "L": 8},
+    "2020_11_19_winter_tournament_r1g2": {"C": 30, "E": 18, "G": 12, "V": 11},
+    "2020_11_20_winter_tournament_r1g5": {"A": 33, "P": 26, "D": 20, "E": 18},
+    "2020_11_24_winter_tournament_r2g4": {"C": 30, "A": 28, "O": 27, "P": 13},
+    "2020_11_25_winter_tournament_r2g3": {"E": 31, "C": 21, "L": 17, "A": 7},
+    "2020_11_26_winter_tournament_r1g3": {"C": 32, "D": 22, "G": 12, "V": 8},
+    "2020_12_05_after_dark_special": {"P": 31, "D": 24, "A": 16, "O": 13},
+}
+"""Final VP per game, as test_root_game.FINAL tallies them from the text."""
+
+
+def run(body: str, *, strict: bool = False) -> RootReplay:
+    return replay(parse_rootlog(HEAD + body, source="t.rootlog", lenient=not strict))
+
+
+# One broken rule per case: the turn lines, then the message (line 9 is the first turn line).
+RULES = {
+    "2.2.1 not adjacent": ("C:w->1\nC:w1->3\n", "t.rootlog:10:3: C:w1->3: clearings 1 and 3 are not adjacent (Law of Root 2.2.1)"),
+    "2.5 none there": ("C:w->1\nC:Ew1->\n", "t.rootlog:10:3: C:Ew1->: Eyrie Dynasties has 0 warrior at clearing 1, not 1 (Law of Root 2.5)"),
+    # Fall clearing 1 has one slot (LoR map), the sawmill fills it.
+    "2.2.3 no slot": ("C:b_s->1\nC:w->1/b_w->1\n", "t.rootlog:10:8: C:b_w->1: clearing 1 has 0 open slots, not 1 (Law of Root 2.2.3)"),
+    # LoR 7.3.1: 20 warriors; 6 placed in setup leave 14.
+    "2.5 supply": ("E:b+6w->2\nE:15w->2\n", "t.rootlog:10:3: E:15w->2: Eyrie Dynasties has 14 warrior left in supply, not 15 (Law of Root 2.5)"),
+    # Clearing 5: 2 cats against 1 bird; clearing 1: 1 cat.
+    "4.2.1 rule": ("C:2w->5/w->1\nE:w->5\nE:w5->1\n", "t.rootlog:11:3: E:w5->1: Eyrie Dynasties rules neither clearing 5 nor 1 (Law of Root 4.2.1)"),
+    # Fall: a river runs between 4 and 7.
+    "2.3 river": ("C:w->4\nC:w4->7\n", "t.rootlog:10:3: C:w4->7: only the Riverfolk take the river 4_7 (Law of Root 2.3)"),
+    "3.3.1 dominance": ("E:b->2\nE:++3/M#domE->$/++->E$\n", "t.rootlog:10:17: E:++->E$: Eyrie Dynasties has 3 VP, not the 10 a dominance card needs (Law of Root 3.3.1)"),
+    # V 10, C 5, the others 0: the partner must be the lowest.
+    "9.2.8 coalition": ("C:++5\nV:++10/B#domV->$/++->C$\n", "t.rootlog:10:18: V:++->C$: Marquise de Cat has 5 VP, not the lowest (0) (Law of Root 9.2.8)"),
+    # LoR 5.1.5: one crossbow in the item supply.
+    "4.1.2 craft": ("C:w->1\nC:Z%x\nC:Z%x\n", "t.rootlog:11:3: C:Z%x: no crossbow left in the item supply (Law of Root 4.1.2)"),
+    "6.2.2 keep": ("C:t_k->1\nE:w->1\n", "t.rootlog:10:3: E:w->1: only the Marquise place pieces in the keep's clearing 1 (Law of Root 6.2.2)"),
+    # LoR 5.1.3: three cards in setup, not written.
+    "2.1.3 hand": ("C:w->1\nC:4#C->\n", "t.rootlog:10:3: C:4#C->: Marquise de Cat holds 3 cards, not 4 (Law of Root 2.1.3)"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", sorted(RULES))
+def test_a_broken_rule_stops_a_strict_replay(case: str) -> None:
+    body, message = RULES[case]
+    result = run(body, strict=True)
+    assert result.error == message
+    broken_turn = int(message.split(":")[1]) - 9
+    assert result.turns_played == broken_turn  # the turns before it only
+    assert not result.winner
+
+
+@pytest.mark.parametrize("case", sorted(RULES))
+def test_a_broken_rule_is_a_warning_in_lenient_mode(case: str) -> None:
+    body, message = RULES[case]
+    result = run(body)
+    assert result.error is None and result.warnings == [message]
+    assert result.turns_played == body.count("\n")
+
+
+def test_lenient_board_follows_the_log() -> None:
+    result = run("C:w->1\nC:w1->3\n")
+    assert result.board is not None
+    pieces = {c.number: c.pieces for c in result.board.clearings}
+    assert pieces[1] == () and [(f.value, code, n) for f, code, n in pieces[3]] == [("C", "w", 1)]
+
+
+def test_riverfolk_swim() -> None:
+    assert run("O:w->4\nO:w4->7\n").warnings == []  # LoR 11.2.2
+
+
+def test_boat_builders_take_rivers() -> None:
+    # The Boat Builders card, once crafted, treats rivers as paths (as in r1g5 line
+    # 58 and r2g3 line 50, which cross rivers after crafting it).
+    assert run("C:w->4\nC:Zboat/w4->7\n").warnings == []
+
+
+def test_field_hospitals_and_funds_are_no_breach() -> None:
+    # LoR 6.2.3: removed cats go to the keep (written as a move there); LoR 11.2.6:
+    # a fund spent is written as the Riverfolk's own warrior whoever's it is.
+    body = "C:t_k->1/w->3\nO:w->2\nE:Cw3->1\nC:2w->O$\nO:2w$->\n"
+    result = run(body)
+    assert result.warnings == []
+    assert result.board is not None and result.board.clearing(1).pieces[0][1:] == ("t_k", 1)
+
+
+def test_vp_by_source_sums_to_vp() -> None:
+    body = (
+        "C:t_k->9/b_s->9/w->1+5+9\n"  # setup
+        "E:b+6w->3\n"
+        "O:2w->1/w->2\n"
+        "L:4w+b_f->12\n"
+        "C:b_w->5/++/Z%b/++\n"  # a workshop: 1 (track); a bag crafted: 1
+        "E:w3->7/b->7/++2/$_->/--\n"  # Evening roosts: 2; turmoil: -1
+        "A:t->12/++/Cb_w5->/++\n"  # sympathy 1; an enemy building removed: 1
+        "V:p->10/%s10->$/++/$_C->1/++/F#Q->$/++\n"  # explore 1, relationship 1, quest 1
+        "O:++/t_f+w->1/++2\n"  # dividends 1 (Birdsong); a fox trade post, fox clearing 1: 2
+        "L:R#^/++2\n"  # a ritual: 2
+    )
+    result = run(body)
+    assert result.warnings == []
+    record = GAME.record(result.log, result)
+    by = {(r.faction, r.source): r.vp for r in record.vp}
+    assert by == {
+        ("C", "craft"): 1,
+        ("C", "marquise-building"): 1,
+        ("E", "roosts"): 2,
+        ("E", "turmoil"): -1,
+        ("A", "removal"): 1,
+        ("A", "sympathy"): 1,
+        ("V", "relationship"): 1,
+        ("V", "explore"): 1,
+        ("V", "quest"): 1,
+        ("O", "dividends"): 1,
+        ("O", "trade-post"): 2,
+        ("L", "ritual"): 2,
+    }
+    assert result.vp == {"C": 2, "E": 1, "A": 2, "V": 3, "O": 3, "L": 2}
+
+
+def test_vp_after_each_round() -> None:
+    record = GAME.record(*_replayed("C:w->1\nE:b->2\nC:++2\nE:++\nC:++\n"))
+    rows = [(r.round, r.faction, r.vp) for r in record.vp_rounds if r.faction in "CE"]
+    # Round 0: setup; round 1: C 2, E 1; round 2: C's second turn, C 3.
+    assert rows == [(0, "C", 0), (0, "E", 0), (1, "C", 2), (1, "E", 1), (2, "C", 3), (2, "E", 1)]
+
+
+def _replayed(body: str) -> tuple[object, RootReplay]:
+    result = run(body)
+    return result.log, result
+
+
+# ------------------------------------------------------------------ real games
+
+
+@pytest.mark.parametrize("name", sorted(FINAL))
+def test_real_game_replays_on_the_board(name: str) -> None:
+    path = DATA / f"{name}.rootlog"
+    result = GAME.replay(GAME.parse(path.read_bytes(), source=path.name))
+    assert result.error is None and result.vp == FINAL[name]
+    assert result.turns_played == len(result.log.turns)
+    for faction, sources in result.vp_by_source.items():
+        assert sum(sources.values()) == FINAL[name][faction]
+    assert all(w.startswith(f"{path.name}:") for w in result.warnings)
+
+
+def _warnings(name: str) -> list[str]:
+    path = DATA / f"{name}.rootlog"
+    return GAME.replay(GAME.parse(path.read_bytes(), source=path.name)).warnings
+
+
+def test_after_dark_move_off_the_paths() -> None:
+    # Line 49 `w2->1` on the Winter map: 1 and 2 share no path (LoR 2.2.1).
+    assert (
+        "2020_12_05_after_dark_special.rootlog:49:27: P:w2->1: clearings 2 and 1 are not "
+        "adjacent (Law of Root 2.2.1)"
+    ) in _warnings("2020_12_05_after_dark_special")
+
+
+def test_mega_riverfolk_start_elsewhere() -> None:
+    # Line 14 (setup) puts the Riverfolk's 4 warriors in 11; line 18 moves 4 from 10.
+    text = (DATA / "2020_11_08_mega_exploding_birds.rootlog").read_text()
+    assert text.splitlines()[13].startswith("O:4w->11/") and "O:4w10->4" in text.splitlines()[17]
+    assert (
+        "2020_11_08_mega_exploding_birds.rootlog:18:3: O:4w10->4: Riverfolk Company has 0 "
+        "warrior at clearing 10, not 4 (Law of Root 2.5)"
+    ) in _warnings("2020_11_08_mega_exploding_birds")
+
+
+def test_r1g3_coalition_under_ten_points() -> None:
+    # V ends with 8 VP and never loses any (no `V--` in the log): fewer than 10 at
+    # its coalition on line 46 (LoR 3.3.1).
+    text = (DATA / "2020_11_26_winter_tournament_r1g3.rootlog").read_text()
+    assert "V--" not in text and "V:" in text.splitlines()[45]
+    assert (
+        "2020_11_26_winter_tournament_r1g3.rootlog:46:85: V:++->G$: Vagabond has 8 VP, "
+        "not the 10 a dominance card needs (Law of Root 3.3.1)"
+    ) in _warnings("2020_11_26_winter_tournament_r1g3")
+
+
+def test_strict_replay_of_a_real_game_stops_at_its_first_breach() -> None:
+    path = DATA / "2020_11_24_winter_tournament_r2g4.rootlog"
+    lenient = GAME.replay(GAME.parse(path.read_bytes(), source=path.name))
+    strict = GAME.replay(
+        GAME.parse(path.read_bytes(), source=path.name, input_format="rootlog-strict")
+    )
+    assert strict.error == lenient.warnings[0] and strict.vp != lenient.vp
+
+
+def test_mountain_pass_and_closed_path() -> None:
+    # Mountain (LoR C.3): the Pass is clearing 10; ruling it at the end of the turn
+    # scores 1 (C.3.4); removing a closed path (2_5) scores 1 (C.3.3).
+    head = (
+        "Map: Mountain\nDeck: E&P\n"
+        "Clearings: F1, M2, R3, F4, M5, R6, F7, M8, R9, F10, M11, R12\nC: a\nE: b\n"
+    )
+    log = parse_rootlog(head + "C:w->10+2\nC:2_5->/++/w2->5/++\n", source="m.rootlog")
+    result = replay(log)
+    assert result.warnings == []
+    record = GAME.record(log, result)
+    assert {(r.source, r.vp) for r in record.vp if r.faction == "C"} == {
+        ("closed-path", 1),
+        ("pass", 1),
+    }
+
+
+def test_the_defender_scores_for_what_it_removed() -> None:
+    # A's own sympathy token removed in A's turn (in battle), then C scores for it
+    # (LoR 3.2.1); a point C scores in A's turn otherwise is `other` (a card).
+    result = run("C:w->1\nA:t->1\nA:XC1/t1->/C++/C++\n")
+    record = GAME.record(result.log, result)
+    assert {(r.source, r.vp) for r in record.vp if r.faction == "C"} == {
+        ("removal", 1),
+        ("other", 1),
+    }

@@ -1,0 +1,496 @@
+"""Rootlog actions carried out on the board (:class:`~tmlog.games.root.board.Board`).
+
+The notation says what moved where; this module says which board operation
+that is (a placement, a build, a move, a removal, a card drawn or spent, an
+item crafted...) and why each point was scored. The board checks the Law of
+Root; a broken rule is reported with the action's position. In strict mode
+the first one stops the replay; in lenient mode it is a warning and the
+board follows the log regardless (see :meth:`Board.shift`), so that one slip
+in a real log does not hide the rest of the game.
+
+>>> from tmlog.games.root.notation import parse_rootlog
+>>> log = parse_rootlog("Map: Fall\\nDeck: E&P\\nC: a\\nC:w->1/b_s->1\\nC:Z%b/++\\n")
+>>> d = Driver(log)
+>>> d.run()
+>>> d.board.vp_by_source[Faction.MARQUISE]
+Counter({<VpSource.CRAFT: '3.2.2'>: 1})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from tmlog.games.root.board import Board, Location
+from tmlog.games.root.errors import RootRuleError
+from tmlog.games.root.maps import MAPS, Suit, suits_for
+from tmlog.games.root.notation import RootLog, Turn
+from tmlog.games.root.notation.actions import (
+    Action,
+    Battle,
+    ClosePath,
+    Craft,
+    DiscardDecree,
+    Dominance,
+    Flip,
+    Move,
+    Score,
+    SetRelationship,
+    Trick,
+)
+from tmlog.games.root.notation.atoms import Card, Item, Piece, Side
+from tmlog.games.root.notation.atoms import Location as Where
+from tmlog.games.root.pieces import Faction
+from tmlog.games.root.pieces import Item as ItemType
+from tmlog.games.root.scoring import VpSource
+
+# What a faction scores for when nothing else in its turn explains a point:
+# the Eyrie's roosts in Evening (LoR 7.6.1), the Riverfolk's dividends in
+# Birdsong (11.4.2), the Lizards' rituals (10.5.3).
+_DEFAULT_SOURCE = {
+    Faction.EYRIE: VpSource.ROOSTS,
+    Faction.RIVERFOLK: VpSource.DIVIDENDS,
+    Faction.LIZARDS: VpSource.RITUAL,
+    Faction.ALLIANCE: VpSource.SYMPATHY,
+    Faction.DUCHY: VpSource.OTHER,
+    Faction.CORVIDS: VpSource.OTHER,
+}
+
+
+_OWN_LOSS = VpSource.UNKNOWN
+"""Context after the mover lost a building or token: a point another faction
+then scores is for removing it. (A mover's own point after it stays unknown.)"""
+
+
+@dataclass(frozen=True)
+class TurnEnd:
+    """The VP of every faction after one turn line (a row of the timeline)."""
+
+    turn: int
+    """Index in :attr:`RootLog.turns`."""
+    line: int
+    faction: str
+    round: int
+    """0 for setup, then the faction's own count of turns (Root's rounds)."""
+    vp: dict[str, int]
+
+
+def _faction(letter: str) -> Faction:
+    return Faction(letter)
+
+
+class Driver:
+    """Replays one parsed log onto a :class:`Board`."""
+
+    def __init__(self, log: RootLog, *, lenient: bool = True) -> None:
+        self.log = log
+        self.lenient = lenient
+        root_map = MAPS[log.map]
+        suits = [Suit(s) for s in log.clearings] if log.clearings else None
+        self.board = Board(
+            root_map, [_faction(f) for f in log.factions], suits_for(root_map, suits)
+        )
+        self.warnings: list[str] = []
+        self.error: str | None = None
+        self.ends: list[TurnEnd] = []
+        self.relations: dict[tuple[Faction, Faction], str] = {}
+        self._played: dict[str, int] = {}
+        self._me = Faction.MARQUISE
+        self._turn: Turn | None = None
+        self._why: VpSource | None = None
+        self._paid_riverfolk = False
+        self._razed: Location | None = None
+        self._dominance_suit: dict[Faction, Suit] = {}
+        self._boats: set[Faction] = set()
+        """Factions that crafted Boat Builders: rivers are paths for them."""
+        # Each ruin hides one item; with both Vagabonds, two (LoR 9.8.2: the
+        # second Vagabond's items go under the ruins too).
+        both = {"V", "G"} <= set(log.factions)
+        self.ruin_items = dict.fromkeys(root_map.ruins, 2 if both else 1)
+
+    # ------------------------------------------------------------------ walk
+
+    def run(self, until: Callable[[int, Turn], bool] | None = None) -> None:
+        """Every turn, or up to the first for which ``until(index, turn)`` holds."""
+        for index, turn in enumerate(self.log.turns):
+            if until is not None and until(index, turn):
+                return
+            if not self.turn(index, turn):
+                return
+
+    def turn(self, index: int, turn: Turn) -> bool:
+        """Carry out one turn line; False once a strict replay has stopped."""
+        if turn.faction not in self.log.factions:
+            return self._broken(turn, None, RootRuleError("5.1", "has no player line"))
+        self._me, self._turn, self._why = _faction(turn.faction), turn, None
+        self._paid_riverfolk = False
+        self._razed = None
+        self.board.mercenaries = None
+        for action in turn.actions:
+            try:
+                self.action(action)
+            except RootRuleError as e:
+                if not self._broken(turn, action, e):
+                    return False
+        rnd = 0 if turn.setup else self._played.get(turn.faction, 0) + 1
+        if not turn.setup:
+            self._played[turn.faction] = rnd
+        vp = {f.value: n for f, n in self.board.vp.items()}
+        self.ends.append(TurnEnd(index, turn.line, turn.faction, rnd, vp))
+        return True
+
+    def _broken(self, turn: Turn, action: Action | None, e: RootRuleError) -> bool:
+        line, col = (action.line, action.column) if action else (turn.line, 1)
+        text = f"{turn.faction}:{action}" if action else f"{turn.faction}:"
+        message = f"{self.log.source}:{line}:{col}: {text}: {e.reason} (Law of Root {e.rule})"
+        if self.lenient:
+            self.warnings.append(message)
+            return True
+        self.error = message
+        return False
+
+    # --------------------------------------------------------------- actions
+
+    def action(self, action: Action) -> None:
+        """Carry out one action (raises :class:`RootRuleError`)."""
+        if isinstance(action, Move):
+            # Every side is carried out; the first broken rule is reported.
+            broken: RootRuleError | None = None
+            for side in action.flat():
+                try:
+                    self._side(side, action)
+                except RootRuleError as e:
+                    if not self.lenient:
+                        raise
+                    broken = broken or e
+            if broken is not None:
+                raise broken
+        elif isinstance(action, Score):
+            self._score(action)
+        elif isinstance(action, Craft):
+            self._craft(action)
+        elif isinstance(action, Battle):
+            self._why = None
+        elif isinstance(action, Flip):
+            owner = self._owner(action.token.thing)
+            where = self._where(action.token.start)
+            assert isinstance(action.token.thing, Piece)
+            self.board.flip(owner, where, _code(action.token.thing), _code(action.to))
+            self._why = VpSource.OTHER
+        elif isinstance(action, Trick):
+            self._trick(action)
+        elif isinstance(action, ClosePath):
+            for p in action.paths:
+                self.board.open_path(p.low, p.high)
+            self._why = VpSource.CLOSED_PATH
+        elif isinstance(action, Dominance):
+            self._dominance(action)
+        elif isinstance(action, SetRelationship):
+            for slot in action.slots:
+                other = _faction(slot.key)
+                self.relations[(self._me, other)] = action.value or ""
+            self._why = VpSource.RELATIONSHIP
+        elif isinstance(action, DiscardDecree):
+            self._why = VpSource.TURMOIL
+        # Prices, funds, outcasts, reveals, exposures and hirelings change no
+        # piece the board follows.
+
+    def _score(self, action: Score) -> None:
+        who = _faction(action.faction) if action.faction else self._me
+        if who is not self._me:
+            # The defender scoring for the mover's building or token it removed
+            # in battle (LoR 3.2.1), or a card's effect.
+            why = VpSource.REMOVAL if self._why is _OWN_LOSS else VpSource.OTHER
+        elif action.loss and self._why is VpSource.TURMOIL:
+            why = VpSource.TURMOIL
+        elif self._why is None and self._holds_the_pass(who, action):
+            why = VpSource.PASS
+        else:
+            why = self._why or _DEFAULT_SOURCE.get(who, VpSource.UNKNOWN)
+        if why is not VpSource.TURMOIL:
+            self._why = None
+        try:
+            self.board.score(who, action.delta, why)
+        except RootRuleError:
+            if self.lenient:  # the log's points count, whatever rule they break
+                before = self.board.vp[who]
+                self.board.vp[who] = max(0, before + action.delta)
+                self.board.vp_by_source[who][why] += self.board.vp[who] - before
+            raise
+
+    def _holds_the_pass(self, who: Faction, action: Score) -> bool:
+        """A point at the very end of a turn, for ruling the Pass (LoR C.3.4)."""
+        tower = self.board.map.tower
+        scores = [a for a in self._turn.actions if isinstance(a, Score)] if self._turn else []
+        last = bool(scores) and scores[-1] is action
+        return tower is not None and last and self.board.rules(who, tower)
+
+    def _craft(self, action: Craft) -> None:
+        # The card crafted leaves the hand (LoR 4.1); Rootlog does not write it.
+        self._discard(self._me, 1)
+        if action.card is not None and action.card.lower().startswith("boat"):
+            self._boats.add(self._me)
+        if action.item is not None:
+            self.board.craft(self._me, ItemType(action.item))
+        self._why = VpSource.CRAFT
+
+    def _dominance(self, action: Dominance) -> None:
+        partner = action.partner
+        suit = self._dominance_suit.get(self._me, Suit.BIRD)
+        try:
+            if partner is None or partner == self._me.value:
+                self.board.activate_dominance(self._me, suit)
+            else:
+                self.board.form_coalition(self._me, _faction(partner))
+        except RootRuleError:
+            if self.lenient:  # the log's marker moved: the game goes on with it there
+                if partner is None or partner == self._me.value:
+                    self.board.dominance[self._me] = suit
+                else:
+                    self.board.coalitions[self._me] = _faction(partner)
+            raise
+
+    def _trick(self, action: Trick) -> None:
+        a, b = self._where(action.first.start), self._where(action.second.start)
+        owner = self._owner(action.first.thing)
+        codes = [self._plot_at(owner, a), self._plot_at(owner, b)]
+        self.board.remove(owner, codes[0], a)
+        self.board.remove(owner, codes[1], b)
+        self.board.place(owner, codes[1], a)
+        self.board.place(owner, codes[0], b)
+
+    def _plot_at(self, owner: Faction, where: Location) -> str:
+        for (f, code), n in self.board.pieces_at(where).items():
+            if f is owner and code.startswith("t") and n:
+                return code
+        raise RootRuleError("13.2.2", f"no plot at {where}")
+
+    # ----------------------------------------------------------------- moves
+
+    def _side(self, side: Side, move: Move) -> None:
+        thing = side.thing
+        if isinstance(thing, Card):
+            self._cards(side, thing, move)
+        elif isinstance(thing, Item):
+            self._items(side, thing, move)
+        elif isinstance(thing, Piece):
+            if thing.kind == "f":
+                self._ferry(side, move)
+            else:
+                self._pieces(side, thing, move)
+
+    def _pieces(self, side: Side, piece: Piece, move: Move) -> None:
+        owner, code, n = self._owner(piece), _code(piece), side.number
+        src = None if side.start is None else self._where(side.start, owner)
+        if code == "p" and src is None and self.board.where(owner, "p"):
+            src = self.board.where(owner, "p")[0]  # a pawn moves from where it stands
+        dests: list[Location | None] = [self._where(d, owner) for d in move.dests] or [None]
+        ferry = any(isinstance(s.thing, Piece) and s.thing.kind == "f" for s in move.flat())
+        for dst in dests:
+            try:
+                self._piece_op(owner, code, n, src, dst, ferry)
+            except RootRuleError:
+                if self.lenient:
+                    self.board.shift(owner, code, src, dst, n)
+                raise
+
+    def _piece_op(
+        self,
+        owner: Faction,
+        code: str,
+        n: int,
+        src: Location | None,
+        dst: Location | None,
+        ferry: bool,
+    ) -> None:
+        board, me = self.board, self._me
+        setup = self._turn is not None and self._turn.setup
+        if src is None and dst is None:
+            return
+        if src is None:
+            assert dst is not None
+            self._placed(owner, code, n, dst, setup)
+        elif dst is None and self._is_funds(owner, code, src, n):
+            self._spend_funds(owner, src, n)
+        elif dst is None and owner is Faction.LIZARDS and code == "w" and me is not owner:
+            # Revenge: Lizard warriors removed in defence become acolytes (LoR 10.2.5).
+            board.transfer(owner, code, src, "L$", n)
+        elif dst is None:
+            if owner is me and code[0] in "bt" and self._why is None:
+                self._why = _OWN_LOSS
+            if owner is not me and code[0] in "bt":
+                self._why = VpSource.REMOVAL
+            elif owner is not me and me.is_vagabond:
+                self._why = VpSource.INFAMY
+            if code[0] == "b" and isinstance(src, int):
+                self._razed = src
+            board.remove(owner, code, src, n)
+        elif self._is_funds(owner, code, src, n) and dst is not None:
+            self._spend_funds(owner, src, n)
+            board.place(owner, code, dst, n)
+        elif self._field_hospital(owner, code, src, dst):
+            board.transfer(owner, code, src, dst, n)
+        elif code[0] in "wp" and isinstance(src, int | frozenset) and src != dst:
+            if isinstance(dst, str):
+                board.transfer(owner, code, src, dst, n)
+            elif owner is not self._me and not self._paid_riverfolk and not ferry:
+                # Another faction's warriors moved by a card (False Orders, a
+                # Lizard or Duchy effect): along a path, whoever rules (LoR 4.2).
+                if isinstance(src, int) and isinstance(dst, int):
+                    rivers = owner is Faction.RIVERFOLK
+                    if not board.map.adjacent(src, dst, rivers=rivers, opened=board.opened):
+                        raise RootRuleError("2.2.1", f"clearings {src} and {dst} are not adjacent")
+                board.transfer(owner, code, src, dst, n)
+            else:
+                rivers = self._paid_riverfolk or owner is Faction.RIVERFOLK or owner in self._boats
+                board.move(owner, n, src, dst, code=code, rivers=rivers, ferry=ferry)
+        else:
+            board.transfer(owner, code, src, dst, n)
+
+    def _is_funds(self, owner: Faction, code: str, src: Location, n: int) -> bool:
+        """Riverfolk funds are warriors of any faction (LoR 11.2.6); Rootlog
+        writes a fund spent as the Riverfolk's own warrior (``2w$->``)."""
+        return code == "w" and src == "O$" and self.board.count(owner, code, src) < n
+
+    def _spend_funds(self, owner: Faction, src: Location, n: int) -> None:
+        own = min(n, self.board.count(owner, "w", src))
+        if own:
+            self.board.remove(owner, "w", src, own)
+        for (f, code), k in list(self.board.pieces_at(src).items()):
+            take = min(k, n - own)
+            if code == "w" and take > 0:
+                self.board.remove(f, code, src, take)
+                own += take
+        if own < n:
+            self.board.remove(owner, "w", src, n)  # reports what is missing
+
+    def _field_hospital(self, owner: Faction, code: str, src: Location, dst: Location) -> bool:
+        """Marquise warriors removed and put back in the keep's clearing by
+        Field Hospitals (LoR 6.2.3), written as a move there."""
+        keep = self.board.where(Faction.MARQUISE, "t_k")
+        return (
+            owner is Faction.MARQUISE
+            and code == "w"
+            and dst in keep
+            and isinstance(src, int)
+            and isinstance(dst, int)
+            and (self._me is not Faction.MARQUISE or not self.board.map.adjacent(src, dst))
+        )
+
+    def _placed(self, owner: Faction, code: str, n: int, dst: Location, setup: bool) -> None:
+        board = self.board
+        if isinstance(dst, str) and dst == f"{Faction.RIVERFOLK.value}$":
+            self._paid_riverfolk = True  # riverboats or mercenaries bought (LoR 11.2.7)
+            board.mercenaries = self._me
+        building = code[0] == "b" or (owner is Faction.RIVERFOLK and code.startswith("t_"))
+        new_roost = owner is Faction.EYRIE and not any(
+            isinstance(loc, int) for loc in board.where(owner, "b")
+        )
+        # Sanctify: a garden replaces the enemy building just removed (LoR 10.4.3).
+        sanctify = owner is Faction.LIZARDS and dst == self._razed
+        if not setup:
+            if owner is Faction.MARQUISE and code.startswith("b_"):
+                self._why = VpSource.MARQUISE_BUILDING
+            elif owner is Faction.ALLIANCE and code == "t" and isinstance(dst, int):
+                self._why = VpSource.SYMPATHY
+            elif owner is Faction.RIVERFOLK and code.startswith("t_"):
+                self._why = VpSource.TRADE_POST
+        if setup or not building or not isinstance(dst, int) or new_roost or dst == 0 or sanctify:
+            board.place(owner, code, dst, n)
+        else:
+            for _ in range(n):
+                board.build(owner, code, dst)
+
+    def _ferry(self, side: Side, move: Move) -> None:
+        dests = [d.clearing for d in move.dests if d.clearing is not None]
+        if dests:
+            self.board.ferry = dests[0]
+
+    # ----------------------------------------------------------------- cards
+
+    def _cards(self, side: Side, card: Card, move: Move) -> None:
+        n = side.number * (sum(k for _, k in card.suits) if card.grouped else 1)
+        start, dest = side.start, move.dests[0] if move.dests else None
+        if start is not None and start.kind == "quests":
+            self._why = VpSource.QUEST
+        if card.name and card.name.startswith("dom") and dest is not None and dest.kind == "board":
+            suit = Suit(card.suits[0][0]) if card.suits else Suit.BIRD
+            self._dominance_suit[self._me] = suit
+        holder = _faction(start.text) if start is not None and start.kind == "hand" else None
+        taker = _faction(dest.text) if dest is not None and dest.kind == "hand" else None
+        if start is not None and start.kind == "discard" and taker is not None:
+            self.board.draw(taker, n)
+        elif holder is not None:
+            self._discard(holder, n)
+            if taker is not None:
+                self.board.draw(taker, n)
+                if self._me.is_vagabond and holder is self._me:
+                    aid = self.relations.get((self._me, taker)) == "a"
+                    self._why = VpSource.AID_ALLIED if aid else VpSource.RELATIONSHIP
+        elif start is None:
+            # `#->C+V`: a card drawn by each (dest means each, as for pieces).
+            for d in move.dests:
+                if d.kind == "hand":
+                    self.board.draw(_faction(d.text), n)
+
+    def _discard(self, faction: Faction, n: int) -> None:
+        try:
+            self.board.discard(faction, n)
+        except RootRuleError:
+            if self.lenient:
+                self.board.hands[faction] = max(0, self.board.hands.get(faction, 0) - n)
+            raise
+
+    # ----------------------------------------------------------------- items
+
+    def _items(self, side: Side, item: Item, move: Move) -> None:
+        start, dest = side.start, move.dests[0] if move.dests else None
+        if start is not None and start.kind == "clearing":
+            # An item from a ruin (LoR 9.5.3): Rootlog's ruins hold one item each.
+            clearing = int(start.text)
+            self._why = VpSource.EXPLORE
+            left = self.ruin_items.get(clearing, 0) - 1
+            if left > 0 and clearing in self.board.ruins:
+                self.ruin_items[clearing] = left
+            else:
+                self.ruin_items.pop(clearing, None)
+                self.board.remove_ruin(clearing)
+        elif (
+            start is not None
+            and start.kind == "board"
+            and dest is not None
+            and dest.kind == "board"
+            and item.kind != "_"
+        ):
+            src, dst = self._board_owner(start), self._board_owner(dest)
+            if src is not dst and item.kind in {i.value for i in ItemType}:
+                for _ in range(side.number):
+                    self.board.take_item(src, dst, ItemType(item.kind))
+
+    # --------------------------------------------------------------- helpers
+
+    def _owner(self, thing: object) -> Faction:
+        owner = getattr(thing, "owner", None)
+        return _faction(owner) if owner else self._me
+
+    def _board_owner(self, where: Where) -> Faction:
+        letter = where.text.split("$")[0]
+        return _faction(letter) if letter else self._me
+
+    def _where(self, where: Where | None, owner: Faction | None = None) -> Location:
+        if where is None:
+            raise RootRuleError("2.5", "no place given")
+        if where.kind == "clearing":
+            return int(where.text)
+        if where.kind == "forest":
+            return frozenset(int(c) for c in where.text.split("_"))
+        if where.kind == "board":
+            # `$` is the mover's board; the Riverfolk's Payments take other
+            # factions' warriors (`2Cw$->` on a Riverfolk turn).
+            letter = where.text.split("$")[0] or self._me.value
+            return f"{letter}${where.text.split('$')[1]}"
+        return where.text
+
+
+def _code(piece: Piece) -> str:
+    return piece.kind + "".join("_" + s for s in piece.sub)
