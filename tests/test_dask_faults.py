@@ -310,7 +310,6 @@ def test_a_scheduler_stopped_mid_run_ends_the_command_within_the_idle_timeout(
                 "tmlog",
                 "validate",
                 "-q",
-                "--no-cache",
                 f"--dask-scheduler={address}",
                 str(folder),
             ],
