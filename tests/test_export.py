@@ -74,7 +74,7 @@ def test_column_names_are_stable(exported: dict[str, dict[str, pd.DataFrame]]) -
         "bonus_round_1", *state, *holdings,
     ]  # fmt: skip
     assert list(COLUMNS["timeline"]) == [
-        "game", "row", "line", "round", "turn", "faction", "vp", *state, *holdings,
+        "game", "row", "line", "round", "turn", "faction", "acting", "vp", *state, *holdings,
     ]  # fmt: skip
     assert list(COLUMNS["vp_sources"]) == ["game", "faction", "source", "vp"]
     for fmt in ("parquet", "csv", "sqlite"):
@@ -117,7 +117,8 @@ def test_timeline_is_the_ledger(
     timeline = exported["parquet"]["timeline"]
     compared = 0
     for gid, log in ledgers.items():
-        rows = timeline[timeline.game.str.endswith(f"/{gid}.txt")].sort_values("row")
+        game = timeline[timeline.game.str.endswith(f"/{gid}.txt")]
+        rows = game[game.acting.astype(bool)].sort_values("row")
         recorded = [r for r in log.rows if r.recorded is not None]
         assert len(rows) == len(recorded)
         expected = [
@@ -138,6 +139,34 @@ def test_timeline_is_the_ledger(
         assert got == expected, gid
         compared += len(got)
     assert compared == 14135
+
+
+def test_every_faction_is_in_every_row_with_its_last_recorded_values(
+    exported: dict[str, dict[str, pd.DataFrame]], ledgers: dict[str, ParsedLog]
+) -> None:
+    """At each ledger row, every faction that has had a row of its own has one
+    timeline row, holding what its ledger recorded in its own last row so far."""
+    timeline = exported["parquet"]["timeline"]
+    checked = 0
+    for gid, log in ledgers.items():
+        game = timeline[timeline.game.str.endswith(f"/{gid}.txt")]
+        last: dict[str, tuple[int, ...]] = {}
+        recorded = [r for r in log.rows if r.recorded is not None]
+        by_row = {n: part for n, part in game.groupby("row")}
+        for n, r in enumerate(recorded, start=1):
+            assert r.recorded is not None and r.faction is not None
+            last[r.faction.value] = (r.recorded.vp, r.recorded.c, *r.recorded.power)
+            part = by_row[n]
+            got = {
+                row.faction: (row.vp, row.c, row.p1, row.p2, row.p3)
+                for row in part.itertuples(index=False)
+            }
+            assert got == last, (gid, n)
+            assert list(part[part.acting.astype(bool)].faction) == [r.faction.value]
+            checked += len(got)
+    # 14,135 recorded rows; from the rows where all four factions are in play on,
+    # four rows each.
+    assert checked > 3 * 14135
 
 
 def test_buildings_and_tracks_are_the_engines(

@@ -53,8 +53,9 @@ def export(
     """Write the games as tables: games, factions, timeline, vp_sources, leech.
 
     One row per game, per faction of a game (its final state, VP, rank,
-    dropped, player), per ledger row (the row's faction's VP, C, W, P, power
-    bowls, cults, buildings, shipping and digging after it), per faction and
+    dropped, player), per ledger row and faction in play (its VP, C, W, P,
+    power bowls, cults, buildings, shipping and digging after the row; acting:
+    the row is its own), per faction and
     VP source, and per faction's leech. The columns are listed in the README
     and in tmlog.report.export. Existing files are kept unless --force. Logs
     come through the results cache, as for `tmlog stats`.

@@ -20,12 +20,13 @@ for SQLite). ``game`` is the game's id (the log's path) and joins them.
     ledger row: ``c``, ``w``, ``p``, ``p1``, ``p2``, ``p3`` (power bowls),
     ``fire``, ``water``, ``earth``, ``air`` (cult positions), ``d``, ``tp``,
     ``te``, ``sh``, ``sa`` (buildings built), ``ship``, ``dig`` (levels), all int64.
-``timeline`` — one row per ledger row: the state of the row's faction after it
-    (a faction's state changes only in its own rows, so the last row of each
-    faction up to a point is the whole game at that point):
+``timeline`` — one row per ledger row and faction in play: each faction's
+    state after that row (``acting``: the row is the faction's own and holds
+    what its ledger recorded; otherwise its state after its own last row, as
+    a faction's state changes only in its own rows):
     ``game``, ``row`` int64 (the ledger's action rows numbered from 1),
     ``line`` int64 (log line of the row's last command), ``round``, ``turn``
-    int64, ``faction`` string, ``vp``, ``c``, ``w``, ``p``, ``p1``, ``p2``,
+    int64, ``faction`` string, ``acting`` bool, ``vp``, ``c``, ``w``, ``p``, ``p1``, ``p2``,
     ``p3``, ``fire``, ``water``, ``earth``, ``air``, ``d``, ``tp``, ``te``,
     ``sh``, ``sa``, ``ship``, ``dig`` int64.
 ``vp_sources`` — net VP per game, faction and source (they sum to ``final_vp``):
@@ -93,6 +94,7 @@ COLUMNS: dict[str, dict[str, str]] = {
         "round": "int64",
         "turn": "int64",
         "faction": "string",
+        "acting": "bool",
         "vp": "int64",
         **dict.fromkeys(_STATE, "int64"),
     },
@@ -128,6 +130,41 @@ def _joined(value: Any) -> Any:
     return value
 
 
+def every_faction(timeline: pd.DataFrame) -> pd.DataFrame:
+    """The record's timeline (a row per ledger row, for that row's faction) as a
+    row per ledger row and faction in play, each faction's state carried
+    forward from its own last row; ``acting`` marks the rows of their own.
+
+    >>> t = pd.DataFrame({"game": ["g"] * 3, "row": [1, 2, 3], "line": [5, 6, 7],
+    ...     "round": [1] * 3, "turn": [1, 1, 2], "faction": ["a", "b", "a"], "vp": [20, 21, 23]})
+    >>> print(every_faction(t)[["row", "faction", "acting", "vp"]].to_string(index=False))
+     row faction  acting  vp
+       1       a    True  20
+       2       a   False  20
+       2       b    True  21
+       3       a    True  23
+       3       b   False  21
+    """
+    if timeline.empty:
+        return timeline.assign(acting=pd.Series(dtype="bool"))
+    at = ["game", "row", "line", "round", "turn"]
+    values = [c for c in timeline.columns if c not in (*at, "faction")]
+    grid = (
+        timeline[at]
+        .drop_duplicates(["game", "row"])
+        .merge(timeline[["game", "faction"]].drop_duplicates(), on="game")
+    )
+    own = timeline[["game", "row", "faction", *values]].assign(acting=True)
+    out = grid.merge(own, on=["game", "row", "faction"], how="left")
+    out = out.sort_values(["game", "faction", "row"], kind="stable")
+    out[values] = out.groupby(["game", "faction"], sort=False)[values].ffill()
+    # Before its first row of its own a faction is not in play yet.
+    out = out[out[values[0]].notna()].copy()
+    out[values] = out[values].astype(timeline[values].dtypes.to_dict())
+    out["acting"] = out["acting"].eq(True)
+    return out.sort_values(["game", "row", "faction"], kind="stable").reset_index(drop=True)
+
+
 def export_tables(tables: Mapping[str, pd.DataFrame]) -> dict[str, pd.DataFrame]:
     """The export's tables (:data:`COLUMNS`) from the report frames of many games."""
     games = tables["games"].copy()
@@ -141,7 +178,7 @@ def export_tables(tables: Mapping[str, pd.DataFrame]) -> dict[str, pd.DataFrame]
     out = {
         "games": games,
         "factions": factions,
-        "timeline": timeline,
+        "timeline": every_faction(timeline),
         "vp_sources": tables["vp"],
         "leech": tables["leech"],
     }
