@@ -41,7 +41,8 @@ def pandas_leech(records: list[GameRecord], fmt: str) -> str:
     return format_frame(leech_totals(frames(records).leech), fmt)
 
 
-@pytest.mark.parametrize("fmt", ["table", "markdown"])
+# Markdown shares the text writer with the table; game by game it runs with the slow tests.
+@pytest.mark.parametrize("fmt", ["table", pytest.param("markdown", marks=pytest.mark.slow)])
 def test_one_game_at_a_time(records: list[GameRecord], fmt: str) -> None:
     for record in records:
         assert plain.vp_by_faction([record], fmt) == pandas_vp([record], fmt), record.game

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -71,9 +72,7 @@ def _through(text: str, fmt: str) -> None:
         pass
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
-@given(damaged())
-def test_damaged_games_fail_only_with_tmlog_errors(text: str) -> None:
+def _damaged_game_fails_only_with_tmlog_errors(text: str) -> None:
     for fmt in ("rootlog", "rootlog-strict"):
         try:
             _through(text, fmt)
@@ -82,6 +81,19 @@ def test_damaged_games_fail_only_with_tmlog_errors(text: str) -> None:
             assert re.match(r"f\.rootlog:\d+:\d+: unexpected ", str(exc)), str(exc)
         except TmlogError:
             pass
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(damaged())
+def test_damaged_games_fail_only_with_tmlog_errors(text: str) -> None:
+    _damaged_game_fails_only_with_tmlog_errors(text)
+
+
+@pytest.mark.slow  # the long run, in CI
+@settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck))
+@given(damaged())
+def test_many_damaged_games_fail_only_with_tmlog_errors(text: str) -> None:
+    _damaged_game_fails_only_with_tmlog_errors(text)
 
 
 def test_hostile_numbers_and_lines() -> None:
