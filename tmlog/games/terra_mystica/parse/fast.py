@@ -29,7 +29,6 @@ from tmlog.games.terra_mystica.model.actions import (
     Action,
     Adjust,
     Advance,
-    Amount,
     Build,
     BuildBridge,
     Burn,
@@ -64,17 +63,14 @@ from tmlog.games.terra_mystica.model.actions import (
     Wait,
 )
 from tmlog.games.terra_mystica.model.enums import (
-    ActionSpace,
     Building,
     Cult,
     Faction,
-    IncomeKind,
-    Pseudo,
-    Resource,
     Terrain,
     Tile,
     Track,
 )
+from tmlog.games.terra_mystica.parse import names
 
 
 class LineResult(NamedTuple):
@@ -162,34 +158,6 @@ def _shape(pattern: str, *, ignore_case: bool = True) -> re.Pattern[str]:
     return re.compile(text, flags)
 
 
-def _amounts() -> dict[str, Amount]:
-    table: dict[str, Amount] = {}
-    for enum in (Pseudo, Tile, Cult, Resource):
-        for member in enum:
-            table[member.value.lower()] = member
-    for alias, target in Resource._aliases().items():
-        table[alias.lower()] = Resource[target]
-    return table
-
-
-_AMOUNTS = _amounts()
-
-
-def _words(text: str) -> str:
-    return " ".join(text.split())
-
-
-def _faction(text: str | None) -> Faction | None:
-    return None if text is None else cast(Faction, Faction.parse(text))
-
-
-def _space(name: str) -> ActionSpace | Tile:
-    name = name.upper()
-    if name.startswith(("BON", "FAV")):
-        return Tile(name)
-    return ActionSpace(name)
-
-
 # --------------------------------------------------------- sub-commands
 # A sub-command reaches here stripped of blanks, so its first word is at
 # column 1: the column the transformer gives every command.
@@ -209,7 +177,7 @@ _command(
     "upgrade",
     rf"upgrade{_B}{{HEX}}{_B}to{_B}{{BUILDING}}",
     lambda h, b: Upgrade(
-        hex=h.upper(), building=cast(Building, Building.parse(_words(b))), column=1
+        hex=h.upper(), building=cast(Building, Building.parse(names.words(b))), column=1
     ),
 )
 _command(
@@ -222,13 +190,13 @@ _command(
 _command(
     "leech",
     rf"leech{_B}{{INT}}(?:{_B}from{_B}{{FACTION}})?",
-    lambda n, f: Leech(amount=int(n), source_faction=_faction(f), column=1),
+    lambda n, f: Leech(amount=int(n), source_faction=names.faction(f), column=1),
 )
 _command(
     "decline",
     rf"decline(?:{_B}{{INT}}{_B}from{_B}{{FACTION}})?",
     lambda n, f: Decline(
-        amount=None if n is None else int(n), source_faction=_faction(f), column=1
+        amount=None if n is None else int(n), source_faction=names.faction(f), column=1
     ),
 )
 _command(
@@ -237,9 +205,9 @@ _command(
     # The engine reads a missing (or zero) count as 1.
     lambda n1, a1, n2, a2: Convert(
         from_count=int(n1 or 0) or 1,
-        from_what=_AMOUNTS[a1.lower()],
+        from_what=names.AMOUNTS[a1.lower()],
         to_count=int(n2 or 0) or 1,
-        to_what=_AMOUNTS[a2.lower()],
+        to_what=names.AMOUNTS[a2.lower()],
         column=1,
     ),
 )
@@ -248,7 +216,9 @@ _command(
     rf"pass(?:{_B}{{BON}})?",
     lambda b: Pass(bonus=None if b is None else Tile(b.upper()), column=1),
 )
-_command("action", rf"action{_B}{{ACTION_NAME}}", lambda n: UseAction(space=_space(n), column=1))
+_command(
+    "action", rf"action{_B}{{ACTION_NAME}}", lambda n: UseAction(space=names.space(n), column=1)
+)
 _command("burn", rf"burn{_B}{{INT}}", lambda n: Burn(amount=int(n), column=1))
 _command("dig", rf"dig{_B}{{INT}}", lambda n: Dig(amount=int(n), column=1))
 _command(
@@ -277,7 +247,7 @@ _command("connect", rf"connect{_B}{{RIVER}}", lambda r: Connect(river=r.lower(),
 _command(
     "gain",
     rf"gain{_B}{{AMOUNT}}{_B}for{_B}{{AMOUNT}}",
-    lambda w, p: Gain(what=_AMOUNTS[w.lower()], paid_with=_AMOUNTS[p.lower()], column=1),
+    lambda w, p: Gain(what=names.AMOUNTS[w.lower()], paid_with=names.AMOUNTS[p.lower()], column=1),
 )
 _command(
     "pick-color",
@@ -308,9 +278,7 @@ _command("[all", r"\[all opponents declined power\]", lambda: LeechEffect(accept
 
 
 def _income(kind: str) -> FactionIncome:
-    name = kind.lower().partition("income_for_faction")[0].rstrip("_")
-    income = cast(IncomeKind, IncomeKind.parse(name)) if name else None
-    return FactionIncome(income=income, column=1)
+    return FactionIncome(income=names.income_kind(kind), column=1)
 
 
 for _first in ("income_for_faction", "cult_income_for_faction", "other_income_for_faction"):
@@ -324,8 +292,8 @@ def _adjust(sign: str, count: str | None, what: str, source: str | None) -> Adju
     n = 1 if count is None else int(count)
     return Adjust(
         delta=n if sign == "+" else -n,
-        what=_AMOUNTS[what.lower()],
-        source=None if source is None else _words(source),
+        what=names.AMOUNTS[what.lower()],
+        source=None if source is None else names.words(source),
         column=1,
     )
 
@@ -453,7 +421,7 @@ _COMMENT_ROWS: list[tuple[re.Pattern[str], Callable[..., Action]]] = [
     ),
     (
         _shape(rf"map{_B}{{REST}}{_O}"),
-        lambda map_id: SelectMap(map_id=_words(map_id), column=1),
+        lambda map_id: SelectMap(map_id=names.words(map_id), column=1),
     ),
 ]
 

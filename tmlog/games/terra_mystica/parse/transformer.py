@@ -25,7 +25,6 @@ from tmlog.games.terra_mystica.model.actions import (
     AdminEmail,
     AdminIncome,
     Advance,
-    Amount,
     Build,
     BuildBridge,
     Burn,
@@ -71,37 +70,17 @@ from tmlog.games.terra_mystica.model.actions import (
     Wait,
 )
 from tmlog.games.terra_mystica.model.enums import (
-    ActionSpace,
     Building,
     Cult,
     Faction,
-    IncomeKind,
-    Pseudo,
-    Resource,
     Terrain,
     Tile,
     Track,
 )
+from tmlog.games.terra_mystica.parse import names
 from tmlog.games.terra_mystica.parse.fast import LineResult, comment_action
 
-
-def _amount_table() -> dict[str, Amount]:
-    table: dict[str, Amount] = {}
-    for enum in (Pseudo, Tile, Cult, Resource):
-        for member in enum:
-            table[member.value.lower()] = member
-    for alias, target in Resource._aliases().items():
-        table[alias.lower()] = Resource[target]
-    return table
-
-
-_AMOUNTS = _amount_table()
 _NO_FACTION = cast(Faction, None)  # `chosen` of a bare `setup` until its row binds it
-
-
-def _words(text: str) -> str:
-    """The text with runs of blanks collapsed, as the engine does."""
-    return " ".join(text.split())
 
 
 def _col(tok: Token) -> int:
@@ -113,19 +92,8 @@ def _int(tok: Token | None) -> int | None:
     return None if tok is None else int(tok)
 
 
-def _faction(tok: Token | None) -> Faction | None:
-    return None if tok is None else cast(Faction, Faction.parse(tok))
-
-
 def _comment(tok: Token | None) -> tuple[Action, ...]:
     return () if tok is None else (comment_action(str(tok), _col(tok)),)
-
-
-def _space(tok: Token) -> ActionSpace | Tile:
-    name = tok.upper()
-    if name.startswith(("BON", "FAV")):
-        return Tile(name)
-    return ActionSpace(name)
 
 
 @v_args(inline=True)
@@ -138,7 +106,7 @@ class CommandTransformer(Transformer[Token, Any]):
         self, faction: Token, actions: tuple[Action, ...], comment: Token | None
     ) -> LineResult:
         # The engine emits a row's comment before its commands.
-        return LineResult(_faction(faction), _comment(comment) + actions)
+        return LineResult(names.faction(faction), _comment(comment) + actions)
 
     def admin_line(self, action: Action, comment: Token | None) -> LineResult:
         return LineResult(None, (*_comment(comment), action))
@@ -158,8 +126,8 @@ class CommandTransformer(Transformer[Token, Any]):
         n = 1 if count is None else int(count)
         return Adjust(
             delta=n if sign == "+" else -n,
-            what=_AMOUNTS[what.lower()],
-            source=None if source is None else _words(source),
+            what=names.AMOUNTS[what.lower()],
+            source=None if source is None else names.words(source),
             column=_col(sign),
         )
 
@@ -169,7 +137,7 @@ class CommandTransformer(Transformer[Token, Any]):
     def upgrade(self, kw: Token, hex: Token, building: Token) -> Upgrade:
         return Upgrade(
             hex=hex.upper(),
-            building=cast(Building, Building.parse(_words(building))),
+            building=cast(Building, Building.parse(names.words(building))),
             column=_col(kw),
         )
 
@@ -187,25 +155,27 @@ class CommandTransformer(Transformer[Token, Any]):
         # The engine reads a missing (or zero) count as 1.
         return Convert(
             from_count=int(from_count or 0) or 1,
-            from_what=_AMOUNTS[from_what.lower()],
+            from_what=names.AMOUNTS[from_what.lower()],
             to_count=int(to_count or 0) or 1,
-            to_what=_AMOUNTS[to_what.lower()],
+            to_what=names.AMOUNTS[to_what.lower()],
             column=_col(kw),
         )
 
     def gain(self, kw: Token, what: Token, paid_with: Token) -> Gain:
         return Gain(
-            what=_AMOUNTS[what.lower()], paid_with=_AMOUNTS[paid_with.lower()], column=_col(kw)
+            what=names.AMOUNTS[what.lower()],
+            paid_with=names.AMOUNTS[paid_with.lower()],
+            column=_col(kw),
         )
 
     def burn(self, kw: Token, amount: Token) -> Burn:
         return Burn(amount=int(amount), column=_col(kw))
 
     def leech(self, kw: Token, amount: Token, source: Token | None) -> Leech:
-        return Leech(amount=int(amount), source_faction=_faction(source), column=_col(kw))
+        return Leech(amount=int(amount), source_faction=names.faction(source), column=_col(kw))
 
     def decline(self, kw: Token, amount: Token | None, source: Token | None) -> Decline:
-        return Decline(amount=_int(amount), source_faction=_faction(source), column=_col(kw))
+        return Decline(amount=_int(amount), source_faction=names.faction(source), column=_col(kw))
 
     def terraform(self, kw: Token, hex: Token, color: Token | None) -> Transform:
         terrain = None if color is None else cast(Terrain, Terrain.parse(color))
@@ -215,7 +185,7 @@ class CommandTransformer(Transformer[Token, Any]):
         return Dig(amount=int(amount), column=_col(kw))
 
     def action(self, kw: Token, name: Token) -> UseAction:
-        return UseAction(space=_space(name), column=_col(kw))
+        return UseAction(space=names.space(name), column=_col(kw))
 
     def pass_(self, kw: Token, bonus: Token | None) -> Pass:
         return Pass(bonus=None if bonus is None else Tile(bonus.upper()), column=_col(kw))
@@ -256,7 +226,7 @@ class CommandTransformer(Transformer[Token, Any]):
     def drop_faction(self, kw: Token, target: Token) -> DropFaction:
         if target.type.endswith("PLAYER_N"):
             return DropFaction(player_index=int(target[len("player") :]), column=_col(kw))
-        return DropFaction(target=_faction(target), column=_col(kw))
+        return DropFaction(target=names.faction(target), column=_col(kw))
 
     def delete(self, kw: Token, tile: Token) -> Delete:
         return Delete(tile=tile.upper(), column=_col(kw))
@@ -264,9 +234,7 @@ class CommandTransformer(Transformer[Token, Any]):
     # --------------------------------------- rows the engine writes itself
 
     def faction_income(self, tok: Token) -> FactionIncome:
-        kind = tok.lower().partition("income_for_faction")[0].rstrip("_")
-        income = cast(IncomeKind, IncomeKind.parse(kind)) if kind else None
-        return FactionIncome(income=income, column=_col(tok))
+        return FactionIncome(income=names.income_kind(tok), column=_col(tok))
 
     def score_resources(self, kw: Token) -> ScoreResources:
         return ScoreResources(column=_col(kw))
@@ -313,7 +281,7 @@ class CommandTransformer(Transformer[Token, Any]):
         return Order(usernames=tuple(n for n in names.split(",") if n), column=_col(kw))
 
     def randomize(self, kw: Token, version: Token, seed: Token) -> Randomize:
-        return Randomize(version=version.lower(), seed=_words(seed), column=_col(kw))
+        return Randomize(version=version.lower(), seed=names.words(seed), column=_col(kw))
 
     def score(self, kw: Token, *tiles: Token) -> Score:
         return Score(tiles=tuple(Tile(t.upper()) for t in tiles), column=_col(kw))
@@ -325,13 +293,13 @@ class CommandTransformer(Transformer[Token, Any]):
         return DropOption(name=str(name), column=_col(kw))
 
     def select_map(self, kw: Token, map_id: Token) -> SelectMap:
-        return SelectMap(map_id=_words(map_id), column=_col(kw))
+        return SelectMap(map_id=names.words(map_id), column=_col(kw))
 
     def faction_variant(self, kw: Token, name: Token) -> FactionVariant:
-        return FactionVariant(name=_words(name).lower(), column=_col(kw))
+        return FactionVariant(name=names.words(name).lower(), column=_col(kw))
 
     def final_scoring(self, kw: Token, name: Token) -> FinalScoring:
-        return FinalScoring(name=_words(name), column=_col(kw))
+        return FinalScoring(name=names.words(name), column=_col(kw))
 
     def start(self, kw: Token) -> Start:
         return Start(column=_col(kw))
@@ -346,7 +314,7 @@ class CommandTransformer(Transformer[Token, Any]):
         return StartPreview(column=_col(kw))
 
     def admin_email(self, kw: Token, address: Token) -> AdminEmail:
-        return AdminEmail(address=_words(address), column=_col(kw))
+        return AdminEmail(address=names.words(address), column=_col(kw))
 
 
 @v_args(inline=True)
