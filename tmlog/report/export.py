@@ -53,6 +53,7 @@ from typing import Any
 import pandas as pd
 
 from tmlog.errors import TmlogError
+from tmlog.report.leech import LEECH_TOTAL_COLUMNS
 
 FORMATS = ("parquet", "csv", "sqlite")
 
@@ -102,20 +103,7 @@ COLUMNS: dict[str, dict[str, str]] = {
     "leech": {
         "game": "string",
         "faction": "string",
-        **dict.fromkeys(
-            (
-                "offers",
-                "offered_power",
-                "accepted",
-                "accepted_power",
-                "declined",
-                "declined_power",
-                "lapsed",
-                "lapsed_power",
-                "vp_paid",
-            ),
-            "int64",
-        ),
+        **dict.fromkeys(LEECH_TOTAL_COLUMNS, "int64"),
     },
 }
 """Table → column → type (``string``, ``int64``, ``bool``; strings and ``rank``

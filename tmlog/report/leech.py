@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-import pandas as pd
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+# pandas is not imported here: the pandas-free tables (tmlog.report.plain) read
+# LEECH_TOTAL_COLUMNS too.
 
 LEECH_TOTAL_COLUMNS = [
     "offers",
@@ -33,6 +39,7 @@ def leech_totals(leech: pd.DataFrame, *, per_game: bool = True) -> pd.DataFrame:
         per_game: one row per game and faction (default), or ``False`` for
             one row per faction summed over all games, with a ``games`` column.
 
+    >>> import pandas as pd
     >>> leech = pd.DataFrame({
     ...     "game": ["g1", "g1", "g2"], "faction": ["witches", "nomads", "witches"],
     ...     "offers": [5, 2, 3], "offered_power": [9, 3, 4], "accepted": [4, 1, 2],
@@ -62,6 +69,7 @@ def who_fed_whom(feeding: pd.DataFrame, *, matrix: bool = False) -> pd.DataFrame
             row per receiving faction, one column per feeding faction (0 where
             none), both alphabetical, with the receiver in column ``faction``.
 
+    >>> import pandas as pd
     >>> feeding = pd.DataFrame({
     ...     "game": ["g1", "g1", "g2"], "faction": ["witches", "nomads", "witches"],
     ...     "source_faction": ["nomads", "witches", "nomads"],

@@ -20,22 +20,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tmlog.reading import printable
+from tmlog.report.leech import LEECH_TOTAL_COLUMNS as LEECH_COUNTS
 
 if TYPE_CHECKING:
     from tmlog.games.terra_mystica.record import GameRecord
-
-LEECH_COUNTS = (
-    "offers",
-    "offered_power",
-    "accepted",
-    "accepted_power",
-    "declined",
-    "declined_power",
-    "lapsed",
-    "lapsed_power",
-    "vp_paid",
-)
-"""The counts of the ``leech`` table (:data:`tmlog.report.leech.LEECH_TOTAL_COLUMNS`)."""
 
 
 def text_table(
