@@ -24,28 +24,13 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule
 
-from tests.test_cache_trust import (
-    damage_duplicate_rows,
-    damage_flip,
-    damage_tear,
-    damage_undecodable_key,
-    damage_wrong_columns,
-    damage_wrong_types,
-)
+from tests.test_cache_trust import DAMAGES, damage_tear
 from tmlog.cache import ResultCache
 from tmlog.cli import cli
 
 LEDGER_DIR = Path(__file__).parent / "data" / "snellman-ledger"
 # The smallest real games, so that a sequence stays quick.
 POOL = sorted(LEDGER_DIR.glob("*.txt"), key=lambda p: p.stat().st_size)[:4]
-DAMAGES: list[Callable[[Path], None]] = [
-    damage_flip,
-    damage_tear,
-    damage_wrong_columns,
-    damage_wrong_types,
-    damage_undecodable_key,
-    damage_duplicate_rows,
-]
 
 _uncached: dict[str, tuple[int, str]] = {}
 """What a run without the cache prints, by command, folder and the folder's content."""

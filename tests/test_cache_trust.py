@@ -75,17 +75,18 @@ def damage_duplicate_rows(path: Path) -> None:
     pq.write_table(pa.concat_tables([table, table]), path)
 
 
-@pytest.mark.parametrize(
-    "damage",
-    [
-        damage_flip,
-        damage_tear,
-        damage_wrong_columns,
-        damage_wrong_types,
-        damage_undecodable_key,
-        damage_duplicate_rows,
-    ],
-)
+DAMAGES = [
+    damage_flip,
+    damage_tear,
+    damage_wrong_columns,
+    damage_wrong_types,
+    damage_undecodable_key,
+    damage_duplicate_rows,
+]
+"""Every way of damaging a cache file, for this test and the stateful one."""
+
+
+@pytest.mark.parametrize("damage", DAMAGES)
 @pytest.mark.parametrize("command", ["stats", "vp"])
 def test_a_damaged_cache_is_detected_dropped_and_replayed(
     two_games: Path, tmp_path: Path, damage: object, command: str
