@@ -16,6 +16,7 @@ from tmlog.cli.shell import (
     CorpusSettings,
     cli,
     corpus_options,
+    game_of_log,
     input_format_option,
     input_paths,
     output_format_option,
@@ -63,21 +64,9 @@ def parse_at(value: str | None) -> Stop | None:
 
 def game_capability(path: str, input_format: str | None, name: str) -> Any:
     """The optional ``name`` capability of the game of the log at ``path`` (None if
-    its game has none, or the file cannot be read: the default path says why)."""
-    from tmlog.errors import TmlogError
-    from tmlog.games import DETECT_BYTES, GAMES
-    from tmlog.reading import STDIN, read_bytes
-
-    if input_format is not None:
-        return getattr(GAMES.game_for(b"", path, input_format), name, None)
-    if path == STDIN:  # standard input cannot be read twice: it is Terra Mystica's
-        return None
-    try:
-        # Through the bounded reader: a FIFO or a device never blocks or floods here.
-        head = read_bytes(path)[:DETECT_BYTES]
-    except TmlogError:
-        return None
-    return getattr(GAMES.game_for(head, path), name, None)
+    its game has none, or it cannot be known here: the default path says why)."""
+    game = game_of_log(path, input_format)
+    return None if game is None else getattr(game, name, None)
 
 
 def _stop_text(stop: Stop) -> str:

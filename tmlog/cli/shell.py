@@ -296,18 +296,28 @@ class CorpusSettings:
         return show
 
 
+def game_of_log(path: str, input_format: str | None) -> AnyGame | None:
+    """The game of the log at ``path`` (or of ``--input-format``); None when it
+    cannot be known here: standard input cannot be read twice, and a file that
+    cannot be read is reported by the command's own reading."""
+    if input_format is not None:
+        return GAMES.game_for(b"", path, input_format)
+    if path == STDIN:
+        return None
+    try:
+        # Through the bounded reader: a FIFO or a device never blocks or floods here.
+        return GAMES.game_for(read_bytes(path), path)
+    except TmlogError:
+        return None
+
+
 def require_game(path: str, input_format: str | None, game: str, command: str) -> None:
     """Stop a command that reads one game's logs (``replay``, ``render``) when
     ``path`` is another game's log, or ``--input-format`` another game's format."""
-    if input_format is not None:
-        found = GAMES.game_for(b"", path, input_format).name
-    elif path != STDIN:  # standard input cannot be read twice: its parser will say
-        try:
-            found = GAMES.game_for(read_bytes(path), path).name
-        except TmlogError:
-            return  # the command's own reading reports it
-    else:
+    of_log = game_of_log(path, input_format)
+    if of_log is None:
         return
+    found = of_log.name
     if found != game:
 
         def title(name: str) -> str:
