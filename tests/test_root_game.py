@@ -234,8 +234,7 @@ def test_readme_root_examples_are_real_output(
 def test_leech_says_root_has_none(tmp_path: Path) -> None:
     out = CliRunner().invoke(cli, ["leech", str(R2G4), "--cache", str(tmp_path), "-q", "-j", "1"])
     assert out.exit_code == 1 and "Traceback" not in out.output
-    # The log's replay warnings come first (see test_root_driver).
-    assert out.stderr.endswith("\nError: none of these logs is of a game with power leech\n")
+    assert out.stderr.endswith("Error: none of these logs is of a game with power leech\n")
 
 
 def test_a_root_format_on_a_terra_mystica_log_is_a_positioned_error() -> None:

@@ -21,6 +21,7 @@ Riverfolk's Payments). Pieces are written as Rootlog codes (``"w"``,
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
@@ -42,6 +43,9 @@ Location = int | Forest | str
 
 BURROW = 0
 """Rootlog writes the Underground Duchy's Burrow as clearing 0."""
+
+FUNDS = f"{Faction.RIVERFOLK.value}$"
+"""The Riverfolk's board: Rootlog puts their payments and funds there alike."""
 
 STARTING_HAND = 3
 """Cards each player draws in setup (LoR 5.1.3)."""
@@ -76,6 +80,10 @@ class Board:
         self.factions = tuple(dict.fromkeys(factions))
         self._at: dict[Location, Counter[tuple[Faction, str]]] = {}
         self._gone: Counter[tuple[Faction, str]] = Counter()
+        self._overdrawn: set[tuple[Faction, str]] = set()
+        self.maybe_spent: Counter[Faction] = Counter()
+        """Warriors per faction in the Riverfolk's box that a fund spent with no
+        owner written (``2w$->``) could have been (LoR 11.5); the driver keeps it."""
         self.ruins: set[int] = set(root_map.ruins)  # LoR 5.1.4
         self.opened: set[Path] = set()
         self.ferry: int | None = root_map.ferry_start  # LoR C.2.1
@@ -198,10 +206,23 @@ class Board:
         piece = self._piece(faction, code, at)
         left = self.supply(faction, piece.pool)
         if left is not None and left < n:
+            # Once a log has put more of a pool on the map than the box holds, its
+            # count of that pool is lost (a removal it left out, most often):
+            # later shortfalls follow from the first and prove nothing new.
+            first = (faction, piece.pool) not in self._overdrawn
+            # Rootlog rarely says whose warriors the Riverfolk spend as funds
+            # (LoR 11.5): warriors of this faction still in their box may have
+            # been spent, so a shortfall they cover proves nothing.
+            in_funds = min(self.count(faction, code, FUNDS), self.maybe_spent[faction])
+            if n - max(0, left) <= in_funds:
+                first = False
+            else:
+                self._overdrawn.add((faction, piece.pool))
             raise RootRuleError(
                 "2.5",
-                f"{_name(faction)} has {left} {piece.name} left in supply, not {n}",
+                f"{_name(faction)} has {max(0, left)} {piece.name} left in supply, not {n}",
                 position=at,
+                certain=first,
             )
         cap = FACTIONS[faction].code_limits.get(code)
         if cap is not None and self._on_board(faction, code) + n > cap:
@@ -504,14 +525,62 @@ class Board:
     def shift(
         self, faction: Faction, code: str, src: Location | None, dst: Location | None, n: int = 1
     ) -> None:
-        """Carry up to ``n`` pieces from ``src`` (None: the supply) to ``dst``
-        (None: the supply) with no rule checked: how a lenient replay goes on
-        after a broken rule was reported, with the board as the log has it."""
+        """Carry ``n`` pieces from ``src`` (None: the supply) to ``dst`` (None: the
+        supply) with no rule checked: how a lenient replay goes on after a broken
+        rule was reported, with the board as the log has it.
+
+        Pieces the log takes from where none stand are taken from where the
+        faction does have them, so that one slip does not create pieces the box
+        does not hold (which would make every later placement fail, LoR 2.5):
+        first from a clearing next to ``dst`` that holds them all (the log most
+        likely mistyped the origin), then from the supply, then from wherever
+        the faction has the most. Pieces placed from an empty supply are
+        placed all the same (where the log has them is all the replay knows);
+        messages then count the supply as 0, never less.
+        """
         if src is not None:
             held = self._at.get(src, Counter())
-            held[(faction, code)] -= min(n, held[(faction, code)])
+            moved = min(n, held[(faction, code)])
+            held[(faction, code)] -= moved
+            if moved < n and dst is not None:
+                self._make_up(faction, code, src, dst, n - moved)
+        elif dst is not None and code == "w" and dst != FUNDS and self.maybe_spent[faction]:
+            # Placed beyond the supply: the log spent these as Riverfolk funds.
+            short = n - min(n, self._left(faction, code))
+            funds = self._at.get(FUNDS, Counter())
+            funds[(faction, code)] -= min(short, funds[(faction, code)])
         if dst is not None:
             self._add(dst, faction, code, n)
+
+    def _left(self, faction: Faction, code: str) -> int:
+        # An unchecked supply (None) never runs out.
+        left = self.supply(faction, self._pool(faction, code))
+        return sys.maxsize if left is None else max(0, left)
+
+    def _make_up(self, faction: Faction, code: str, src: Location, dst: Location, short: int) -> None:
+        others = [
+            (loc, held[(faction, code)])
+            for loc, held in self._at.items()
+            if loc not in (src, dst) and held[(faction, code)] > 0
+        ]
+        if isinstance(dst, int):
+            near = [
+                loc
+                for loc, k in others
+                if isinstance(loc, int)
+                and k >= short
+                and self.map.adjacent(loc, dst, rivers=True, opened=self.map.closed_paths)
+            ]
+            if near:
+                self._at[near[0]][(faction, code)] -= short
+                return
+        short -= min(short, self._left(faction, code))
+        for loc, k in sorted(others, key=lambda o: -o[1]):
+            take = min(k, short)
+            self._at[loc][(faction, code)] -= take
+            short -= take
+            if not short:
+                return
 
     def snapshot(self) -> BoardSnapshot:
         """A frozen summary of the board now (for ``replay --at`` and ``render``)."""
@@ -583,11 +652,15 @@ class Board:
         )
 
     def _lose_cards(self, faction: Faction, n: int, rule: str, at: str | None) -> None:
+        # Uncertain: Rootlog leaves out many draws (the Eyrie's and the
+        # Alliance's extra draws, card effects such as Eyrie Emigre or
+        # Informants), so a hand that looks empty may not be.
         if self.hands.get(faction, 0) < n:
             raise RootRuleError(
                 rule,
                 f"{_name(faction)} holds {self.hands.get(faction, 0)} cards, not {n}",
                 position=at,
+                certain=False,
             )
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tmlog.games.root.board import Board, Location
+from tmlog.games.root.board import FUNDS, Board, Location
 from tmlog.games.root.errors import RootRuleError
 from tmlog.games.root.maps import MAPS, Suit, suits_for
 from tmlog.games.root.notation import RootLog, Turn
@@ -57,6 +57,8 @@ _DEFAULT_SOURCE = {
 }
 
 
+_PAYMENTS = FUNDS
+
 _OWN_LOSS = VpSource.UNKNOWN
 """Context after the mover lost a building or token: a point another faction
 then scores is for removing it. (A mover's own point after it stays unknown.)"""
@@ -91,6 +93,8 @@ class Driver:
             root_map, [_faction(f) for f in log.factions], suits_for(root_map, suits)
         )
         self.warnings: list[str] = []
+        self.notes: list[str] = []
+        """Breaches the log cannot prove (``RootRuleError.certain`` False): kept, not warned."""
         self.error: str | None = None
         self.ends: list[TurnEnd] = []
         self.relations: dict[tuple[Faction, Faction], str] = {}
@@ -99,6 +103,9 @@ class Driver:
         self._turn: Turn | None = None
         self._why: VpSource | None = None
         self._paid_riverfolk = False
+        self._payments = False
+        """Whether anything went into the Riverfolk's Payments since their last turn."""
+        self._unproven: RootRuleError | None = None
         self._razed: Location | None = None
         self._dominance_suit: dict[Faction, Suit] = {}
         self._boats: set[Faction] = set()
@@ -123,15 +130,22 @@ class Driver:
         if turn.faction not in self.log.factions:
             return self._broken(turn, None, RootRuleError("5.1", "has no player line"))
         self._me, self._turn, self._why = _faction(turn.faction), turn, None
+        if self._me is Faction.RIVERFOLK and not turn.setup:
+            self._protectionism(turn)
         self._paid_riverfolk = False
         self._razed = None
         self.board.mercenaries = None
         for action in turn.actions:
+            self._unproven = None
             try:
                 self.action(action)
             except RootRuleError as e:
                 if not self._broken(turn, action, e):
                     return False
+            if self._unproven is not None:
+                self._broken(turn, action, self._unproven)
+        if self._me is Faction.RIVERFOLK and turn.setup:
+            self._starting_funds()
         rnd = 0 if turn.setup else self._played.get(turn.faction, 0) + 1
         if not turn.setup:
             self._played[turn.faction] = rnd
@@ -139,10 +153,44 @@ class Driver:
         self.ends.append(TurnEnd(index, turn.line, turn.faction, rnd, vp))
         return True
 
+    def _starting_funds(self) -> None:
+        """LoR 11.3.4: the Riverfolk start with three warriors in Payments. Most
+        logs write it (``3w->$``); a setup line that leaves it out gets it here."""
+        if not self.board.pieces_at(_PAYMENTS):
+            self.board.shift(Faction.RIVERFOLK, "w", None, _PAYMENTS, 3)
+        self._payments = True
+
+    def _protectionism(self, turn: Turn) -> None:
+        """LoR 11.4.1: in Birdsong, an empty Payments box gets two Riverfolk warriors.
+
+        Birdsong moves all payments to funds (11.4.3), so Payments is empty
+        whenever nobody paid since the Riverfolk's last turn. Some logs write
+        the two warriors (``2w->$``); the others get them here.
+        """
+        written = any(
+            isinstance(a, Move)
+            and any(
+                isinstance(side.thing, Piece)
+                and side.thing.kind == "w"
+                and side.thing.owner in (None, Faction.RIVERFOLK.value)
+                and side.start is None
+                for side in a.flat()
+            )
+            and any(d.kind == "board" and d.text in ("$", _PAYMENTS) for d in a.dests)
+            for a in turn.actions
+        )
+        if not self._payments and not written:
+            left = self.board.supply(Faction.RIVERFOLK, "w") or 0
+            self.board.shift(Faction.RIVERFOLK, "w", None, _PAYMENTS, min(2, max(0, left)))
+        self._payments = False
+
     def _broken(self, turn: Turn, action: Action | None, e: RootRuleError) -> bool:
         line, col = (action.line, action.column) if action else (turn.line, 1)
         text = f"{turn.faction}:{action}" if action else f"{turn.faction}:"
         message = f"{self.log.source}:{line}:{col}: {text}: {e.reason} (Law of Root {e.rule})"
+        if not e.certain:
+            self.notes.append(message)
+            return True
         if self.lenient:
             self.warnings.append(message)
             return True
@@ -160,9 +208,10 @@ class Driver:
                 try:
                     self._side(side, action)
                 except RootRuleError as e:
-                    if not self.lenient:
+                    if not self.lenient and e.certain:
                         raise
-                    broken = broken or e
+                    if broken is None or (e.certain and not broken.certain):
+                        broken = e
             if broken is not None:
                 raise broken
         elif isinstance(action, Score):
@@ -286,13 +335,18 @@ class Driver:
             src = self.board.where(owner, "p")[0]  # a pawn moves from where it stands
         dests: list[Location | None] = [self._where(d, owner) for d in move.dests] or [None]
         ferry = any(isinstance(s.thing, Piece) and s.thing.kind == "f" for s in move.flat())
+        # Each destination is carried out; the first broken rule is reported.
+        broken: RootRuleError | None = None
         for dst in dests:
             try:
-                self._piece_op(owner, code, n, src, dst, ferry)
-            except RootRuleError:
-                if self.lenient:
-                    self.board.shift(owner, code, src, dst, n)
-                raise
+                self._piece_op(owner, code, n, src, dst, ferry, bare=piece.owner is None)
+            except RootRuleError as e:
+                if not self.lenient:
+                    raise
+                self.board.shift(owner, code, src, dst, n)
+                broken = broken or e
+        if broken is not None:
+            raise broken
 
     def _piece_op(
         self,
@@ -302,6 +356,8 @@ class Driver:
         src: Location | None,
         dst: Location | None,
         ferry: bool,
+        *,
+        bare: bool = False,
     ) -> None:
         board, me = self.board, self._me
         setup = self._turn is not None and self._turn.setup
@@ -310,7 +366,7 @@ class Driver:
         if src is None:
             assert dst is not None
             self._placed(owner, code, n, dst, setup)
-        elif dst is None and self._is_funds(owner, code, src, n):
+        elif dst is None and self._is_funds(owner, code, src, n, bare):
             self._spend_funds(owner, src, n)
         elif dst is None and owner is Faction.LIZARDS and code == "w" and me is not owner:
             # Revenge: Lizard warriors removed in defence become acolytes (LoR 10.2.5).
@@ -325,7 +381,7 @@ class Driver:
             if code[0] == "b" and isinstance(src, int):
                 self._razed = src
             board.remove(owner, code, src, n)
-        elif self._is_funds(owner, code, src, n) and dst is not None:
+        elif self._is_funds(owner, code, src, n, bare) and dst is not None:
             self._spend_funds(owner, src, n)
             board.place(owner, code, dst, n)
         elif self._field_hospital(owner, code, src, dst):
@@ -347,22 +403,29 @@ class Driver:
         else:
             board.transfer(owner, code, src, dst, n)
 
-    def _is_funds(self, owner: Faction, code: str, src: Location, n: int) -> bool:
-        """Riverfolk funds are warriors of any faction (LoR 11.2.6); Rootlog
-        writes a fund spent as the Riverfolk's own warrior (``2w$->``)."""
-        return code == "w" and src == "O$" and self.board.count(owner, code, src) < n
+    def _is_funds(self, owner: Faction, code: str, src: Location, n: int, bare: bool) -> bool:
+        """Riverfolk funds are warriors of any faction (LoR 11.2.4); Rootlog
+        writes a fund spent with no owner (``2w$->``) or as an owner it has not."""
+        if code != "w" or src != _PAYMENTS:
+            return False
+        return (bare and self._me is Faction.RIVERFOLK) or self.board.count(owner, code, src) < n
 
     def _spend_funds(self, owner: Faction, src: Location, n: int) -> None:
-        own = min(n, self.board.count(owner, "w", src))
-        if own:
-            self.board.remove(owner, "w", src, own)
-        for (f, code), k in list(self.board.pieces_at(src).items()):
-            take = min(k, n - own)
-            if code == "w" and take > 0:
-                self.board.remove(f, code, src, take)
-                own += take
-        if own < n:
-            self.board.remove(owner, "w", src, n)  # reports what is missing
+        # Which warriors a bare `w$->` spends the log does not say; spent funds
+        # go back to their owners (LoR 11.5), so other factions' go first: a
+        # guess that never makes a supply look emptier than it may be.
+        spent = 0
+        others = [(f, k) for (f, code), k in self.board.pieces_at(src).items() if code == "w"]
+        for f, k in sorted(others, key=lambda o: o[0] is owner):
+            take = min(k, n - spent)
+            if take > 0:
+                self.board.remove(f, "w", src, take)
+                spent += take
+        for (f, code), k in self.board.pieces_at(src).items():
+            if code == "w":
+                self.board.maybe_spent[f] = max(self.board.maybe_spent[f], min(n, k))
+        if spent < n:
+            self.board.remove(owner, "w", src, n - spent)  # reports what is missing
 
     def _field_hospital(self, owner: Faction, code: str, src: Location, dst: Location) -> bool:
         """Marquise warriors removed and put back in the keep's clearing by
@@ -379,7 +442,9 @@ class Driver:
 
     def _placed(self, owner: Faction, code: str, n: int, dst: Location, setup: bool) -> None:
         board = self.board
-        if isinstance(dst, str) and dst == f"{Faction.RIVERFOLK.value}$":
+        if dst == _PAYMENTS:
+            self._payments = True
+        if dst == _PAYMENTS and self._me is not Faction.RIVERFOLK:
             self._paid_riverfolk = True  # riverboats or mercenaries bought (LoR 11.2.7)
             board.mercenaries = self._me
         building = code[0] == "b" or (owner is Faction.RIVERFOLK and code.startswith("t_"))
@@ -436,10 +501,12 @@ class Driver:
     def _discard(self, faction: Faction, n: int) -> None:
         try:
             self.board.discard(faction, n)
-        except RootRuleError:
-            if self.lenient:
-                self.board.hands[faction] = max(0, self.board.hands.get(faction, 0) - n)
-            raise
+        except RootRuleError as e:
+            if e.certain:
+                raise
+            # Hidden from the log: noted after the action, which goes on.
+            self.board.hands[faction] = max(0, self.board.hands.get(faction, 0) - n)
+            self._unproven = self._unproven or e
 
     # ----------------------------------------------------------------- items
 

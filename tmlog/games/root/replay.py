@@ -56,6 +56,9 @@ class RootReplay:
     winner: tuple[str, ...] = ()
     error: str | None = None
     warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    """Breaches the log cannot prove (hidden hands): kept for the curious, never
+    printed as warnings (see ``RootRuleError.certain``)."""
     vp_by_source: dict[str, dict[VpSource, int]] = field(default_factory=dict)
     """Faction -> source -> VP; a faction's sources sum to its VP."""
     turn_ends: list[TurnEnd] = field(default_factory=list)
@@ -98,6 +101,7 @@ def replay(log: RootLog, *, turns: int | None = None) -> RootReplay:
         f: {s: n for s, n in board.vp_by_source[_letter(f)].items() if n} for f in log.factions
     }
     result.warnings.extend(driver.warnings)
+    result.notes.extend(driver.notes)
     result.error = driver.error
     result.turn_ends = driver.ends
     result.board = board.snapshot()
