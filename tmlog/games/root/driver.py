@@ -103,6 +103,8 @@ class Driver:
         self._turn: Turn | None = None
         self._why: VpSource | None = None
         self._paid_riverfolk = False
+        self._ferried = False
+        """Whether the ferry has carried a move this turn (once per turn, LoR C.2.5)."""
         self._payments = False
         """Whether anything went into the Riverfolk's Payments since their last turn."""
         self._unproven: RootRuleError | None = None
@@ -133,6 +135,7 @@ class Driver:
         if self._me is Faction.RIVERFOLK and not turn.setup:
             self._protectionism(turn)
         self._paid_riverfolk = False
+        self._ferried = False
         self._razed = None
         self.board.mercenaries = None
         for action in turn.actions:
@@ -331,6 +334,10 @@ class Driver:
     def _pieces(self, side: Side, piece: Piece, move: Move) -> None:
         owner, code, n = self._owner(piece), _code(piece), side.number
         src = None if side.start is None else self._where(side.start, owner)
+        if piece.owner is None and isinstance(src, str) and src[:1] not in (self._me.value, "O"):
+            # `2wA$->` on an Eyrie turn: the Alliance's officers, written without
+            # their owner; only the Riverfolk's box holds other factions' warriors.
+            owner = _faction(src[0])
         if code == "p" and src is None and self.board.where(owner, "p"):
             src = self.board.where(owner, "p")[0]  # a pawn moves from where it stands
         dests: list[Location | None] = [self._where(d, owner) for d in move.dests] or [None]
@@ -399,9 +406,30 @@ class Driver:
                 board.transfer(owner, code, src, dst, n)
             else:
                 rivers = self._paid_riverfolk or owner is Faction.RIVERFOLK or owner in self._boats
+                ferry = ferry or self._unwritten_ferry(src, dst, rivers)
                 board.move(owner, n, src, dst, code=code, rivers=rivers, ferry=ferry)
+                self._ferried = self._ferried or ferry
         else:
             board.transfer(owner, code, src, dst, n)
+
+    def _unwritten_ferry(self, src: Location, dst: Location, rivers: bool) -> bool:
+        """A move across the lake from the ferry's clearing, the ferry not written.
+
+        Only the ferry makes it (LoR C.2.5: once per turn, from the coastal
+        clearing with the ferry to another coastal clearing; the lake is rivers
+        to everyone else, C.2.2), so it is read as the ferry, which goes along.
+        """
+        board = self.board
+        return (
+            not rivers
+            and not self._ferried
+            and isinstance(src, int)
+            and isinstance(dst, int)
+            and src == board.ferry
+            and dst in board.map.coastal
+            and src != dst
+            and not board.map.adjacent(src, dst, opened=board.opened)
+        )
 
     def _is_funds(self, owner: Faction, code: str, src: Location, n: int, bare: bool) -> bool:
         """Riverfolk funds are warriors of any faction (LoR 11.2.4); Rootlog
