@@ -645,10 +645,14 @@ class Board:
         self, faction: Faction, piece: PieceType, where: Location, n: int, at: str | None
     ) -> None:
         have = self.count(faction, piece.code, where)
+        # The boards of factions outside the seed (the Duchy's ministers, ...)
+        # are not followed: what their boxes hold the replay cannot tell.
+        followed = not (isinstance(where, str) and FACTIONS[faction].open_codes)
         raise RootRuleError(
             "2.5",
             f"{_name(faction)} has {have} {piece.name} at {describe(where)}, not {n}",
             position=at,
+            certain=followed,
         )
 
     def _lose_cards(self, faction: Faction, n: int, rule: str, at: str | None) -> None:

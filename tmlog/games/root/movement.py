@@ -46,6 +46,8 @@ def check_move(
     if ferry:
         if src != board.ferry or dst not in root_map.coastal or src == dst:
             raise RootRuleError("C.2.5", f"the ferry does not go from {src} to {dst}", position=at)
+    elif _tunnelled(board, faction, src, dst):
+        return  # the Duchy always rules the Burrow (LoR 12.2.2): each hop is allowed
     elif not root_map.adjacent(src, dst, rivers=swims, opened=board.opened):
         link = path(src, dst)
         if link in root_map.closed_paths:
@@ -65,6 +67,12 @@ def check_move(
             f"{FACTIONS[faction].name} rules neither clearing {src} nor {dst}",
             position=at,
         )
+
+
+def _tunnelled(board: Board, faction: Faction, src: int, dst: int) -> bool:
+    """The Duchy between two clearings with tunnels: through the Burrow, which
+    is adjacent to each (LoR 12.2.2), written as one move (``2w6->4``)."""
+    return faction is Faction.DUCHY and all(board.count(faction, "t", c) for c in (src, dst))
 
 
 def check_way(
