@@ -549,8 +549,19 @@ class Board:
             short = n - min(n, self._left(faction, code))
             funds = self._at.get(FUNDS, Counter())
             funds[(faction, code)] -= min(short, funds[(faction, code)])
-        if dst is not None:
+        if dst is not None and not self._full(faction, code, dst):
             self._add(dst, faction, code, n)
+
+    def _full(self, faction: Faction, code: str, where: Location) -> bool:
+        """Whether ``where`` already holds the one piece of this pool a clearing
+        can (LoR 8.2.5.I, 11.5.6.I, 13.2.2.II): a second one the log places
+        cannot exist, so a lenient replay leaves it out."""
+        pool = self._pool(faction, code)
+        if not isinstance(where, int) or (faction, pool) not in _ONE_PER_CLEARING:
+            return False
+        return any(
+            f is faction and self._pool(f, c) == pool for (f, c) in self.pieces_at(where)
+        )
 
     def _left(self, faction: Faction, code: str) -> int:
         # An unchecked supply (None) never runs out.

@@ -227,8 +227,17 @@ class Driver:
             owner = self._owner(action.token.thing)
             where = self._where(action.token.start)
             assert isinstance(action.token.thing, Piece)
-            self.board.flip(owner, where, _code(action.token.thing), _code(action.to))
+            old, new = _code(action.token.thing), _code(action.to)
             self._why = VpSource.OTHER
+            try:
+                self.board.flip(owner, where, old, new)
+            except RootRuleError:
+                if self.lenient:  # the log has the new face there from now on
+                    held = self.board.where(owner, old)
+                    if held:  # the piece flipped, wherever the log left it
+                        self.board.shift(owner, old, where if where in held else held[0], None)
+                    self.board.shift(owner, new, None, where)
+                raise
         elif isinstance(action, Trick):
             self._trick(action)
         elif isinstance(action, ClosePath):
