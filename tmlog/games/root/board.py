@@ -81,6 +81,8 @@ class Board:
         self._at: dict[Location, Counter[tuple[Faction, str]]] = {}
         self._gone: Counter[tuple[Faction, str]] = Counter()
         self._overdrawn: set[tuple[Faction, str]] = set()
+        self.doubtful: set[Faction] = set()
+        """Factions whose warrior or building count a slip of the log made wrong."""
         self.maybe_spent: Counter[Faction] = Counter()
         """Warriors per faction in the Riverfolk's box that a fund spent with no
         owner written (``2w$->``) could have been (LoR 11.5); the driver keeps it."""
@@ -218,6 +220,7 @@ class Board:
                 first = False
             else:
                 self._overdrawn.add((faction, piece.pool))
+                self.lost_count(faction, piece)
             raise RootRuleError(
                 "2.5",
                 f"{_name(faction)} has {max(0, left)} {piece.name} left in supply, not {n}",
@@ -552,6 +555,20 @@ class Board:
         if dst is not None and not self._full(faction, code, dst):
             self._add(dst, faction, code, n)
 
+    def lost_count(self, faction: Faction, piece: PieceType) -> None:
+        """The log has shown ``faction``'s count of warriors or buildings wrong
+        (LoR 2.5 broken): who rules where it has them is no longer sure."""
+        if piece.kind in (Kind.WARRIOR, Kind.BUILDING):
+            self.doubtful.add(faction)
+
+    def sure_of_rule(self, *clearings: int) -> bool:
+        """Whether who rules ``clearings`` rests on counts the log has not shown wrong."""
+        return not any(
+            f in self.doubtful and code[0] in "wb"
+            for c in clearings
+            for (f, code) in self.pieces_at(c)
+        )
+
     def _full(self, faction: Faction, code: str, where: Location) -> bool:
         """Whether ``where`` already holds the one piece of this pool a clearing
         can (LoR 8.2.5.I, 11.5.6.I, 13.2.2.II): a second one the log places
@@ -659,6 +676,8 @@ class Board:
         # The boards of factions outside the seed (the Duchy's ministers, ...)
         # are not followed: what their boxes hold the replay cannot tell.
         followed = not (isinstance(where, str) and FACTIONS[faction].open_codes)
+        if followed:
+            self.lost_count(faction, piece)
         raise RootRuleError(
             "2.5",
             f"{_name(faction)} has {have} {piece.name} at {describe(where)}, not {n}",

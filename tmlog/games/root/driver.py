@@ -357,10 +357,11 @@ class Driver:
             try:
                 self._piece_op(owner, code, n, src, dst, ferry, bare=piece.owner is None)
             except RootRuleError as e:
-                if not self.lenient:
+                if not self.lenient and e.certain:
                     raise
                 self.board.shift(owner, code, src, dst, n)
-                broken = broken or e
+                if broken is None or (e.certain and not broken.certain):
+                    broken = e
         if broken is not None:
             raise broken
 

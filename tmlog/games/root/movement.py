@@ -62,10 +62,13 @@ def check_move(
     if faction in NIMBLE or along_river:
         return
     if not (board.rules(faction, src) or board.rules(faction, dst)):
+        # After a slip in the counts of a faction here (and the lenient
+        # replay's guess at the board), the ruler is a guess too: a note.
         raise RootRuleError(
             "4.2.1",
             f"{FACTIONS[faction].name} rules neither clearing {src} nor {dst}",
             position=at,
+            certain=board.sure_of_rule(src, dst),
         )
 
 
@@ -103,6 +106,7 @@ def check_way(
             if e.rule != "4.2.1":
                 raise
         name = FACTIONS[faction].name
+        board.lost_count(faction, piece)
         raise RootRuleError(
             "2.5", f"{name} has {have} {piece.name} at {describe(src)}, not {n}", position=at
         )
