@@ -203,18 +203,26 @@ CORVIDS = _spec(
     code_limits=MappingProxyType({f"t_{s}": 2 for s, _ in _PLOTS}),
 )
 
-# Outside the seed and not verified: pieces are tracked, supplies unchecked.
 DUCHY = _spec(
     Faction.DUCHY,
     "Underground Duchy",
     [
-        (PieceType("w", "warrior"), None),
-        (PieceType("b_c", "citadel"), None),
-        (PieceType("b_m", "market"), None),
+        # therootdatabase.com/expansion/underworld-expansion/law/en 12.3.1:
+        # "Form supplies of 20 warriors and 3 tunnel tokens"; 12.3.4: 3 citadels
+        # and 3 markets on the Buildings track.
+        (PieceType("w", "warrior"), 20),
+        (PieceType("b_c", "citadel"), 3),
+        (PieceType("b_m", "market"), 3),
+        # 12.2.4: with all three tunnels out, the Duchy may first take one off
+        # the map to place it; Rootlog does not write that, so not checked.
         (PieceType("t", "tunnel"), None),
     ],
     open_codes=True,
 )
+# Outside the seed, Marauder expansion: no Law of Root text for these was found
+# in the sources at hand (a third-party summary, tabletopprofessor.com, gives
+# the Hundreds 20 warriors besides the warlord and 6 strongholds; the Keepers'
+# numbers were not found at all), so pieces are tracked and supplies unchecked.
 HUNDREDS = _spec(
     Faction.HUNDREDS,
     "Lord of the Hundreds",
