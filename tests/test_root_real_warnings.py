@@ -12,6 +12,7 @@ the count here is off because of an earlier slip named in the reason (the
 breach is real as the log tells it; the cause is the earlier line).
 """
 
+# ruff: noqa: E501 - each warning and its reason stay whole on their lines.
 from __future__ import annotations
 
 from pathlib import Path
@@ -235,7 +236,9 @@ def test_the_reasons_rest_on_the_logs_own_lines() -> None:
     assert "(w+t_r)->11" in _line(MEGA, 28) and "(w+t_r)->3" in _line(MEGA, 28)
     assert "forgot to score for aid" in _line(MEGA, 27)
     assert "Pw10->" in _line(MEGA, 48) and "2w8->12" in _line(MEGA, 40)
-    assert "b_s->4" in _line(ORDERLY, 22) and "Cb_s4" not in (DATA / f"{ORDERLY}.rootlog").read_text()
+    assert (
+        "b_s->4" in _line(ORDERLY, 22) and "Cb_s4" not in (DATA / f"{ORDERLY}.rootlog").read_text()
+    )
     assert _line(ORDERLY, 40).count("XE2") == 2 and "(w+Ew)1->" in _line(ORDERLY, 40)
     assert "++->E$" in _line(R1G2, 40) and "b_w->2" in _line(R1G2, 18)
     assert "t6<->t11" in _line(R1G5, 51) and "t6^t_s" in _line(R1G5, 36)

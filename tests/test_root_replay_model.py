@@ -19,7 +19,7 @@ WINTER = (  # turn lines start at line 7
     "Map: Winter\nDeck: E&P\nClearings: F1, M2, R3, F4, M5, F6, M7, M8, R9, F10, R11, R12\n"
     "C: a\nE: b\nD: c\n"
 )
-"""Winter: 1-5, 1-10, 1-11, 2-6, 2-7, 2-12, 3-7, 3-8, 3-12, 4-9, 4-10, 4-11, 5-6, 8-9, 8-12, 9-11."""
+"""Winter paths: 1-5 1-10 1-11 2-6 2-7 2-12 3-7 3-8 3-12 4-9 4-10 4-11 5-6 8-9 8-12 9-11."""
 
 LAKE = (  # turn lines start at line 6
     "Map: Lake\nDeck: E&P\nClearings: M1, F2, R3, R4, F5, M6, R7, F8, R9, M10, M11, F12\n"

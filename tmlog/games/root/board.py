@@ -576,16 +576,16 @@ class Board:
         pool = self._pool(faction, code)
         if not isinstance(where, int) or (faction, pool) not in _ONE_PER_CLEARING:
             return False
-        return any(
-            f is faction and self._pool(f, c) == pool for (f, c) in self.pieces_at(where)
-        )
+        return any(f is faction and self._pool(f, c) == pool for (f, c) in self.pieces_at(where))
 
     def _left(self, faction: Faction, code: str) -> int:
         # An unchecked supply (None) never runs out.
         left = self.supply(faction, self._pool(faction, code))
         return sys.maxsize if left is None else max(0, left)
 
-    def _make_up(self, faction: Faction, code: str, src: Location, dst: Location, short: int) -> None:
+    def _make_up(
+        self, faction: Faction, code: str, src: Location, dst: Location, short: int
+    ) -> None:
         others = [
             (loc, held[(faction, code)])
             for loc, held in self._at.items()
