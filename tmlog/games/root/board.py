@@ -21,13 +21,13 @@ Riverfolk's Payments). Pieces are written as Rootlog codes (``"w"``,
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from types import MappingProxyType
 
+from tmlog.games.root.building import check_build
 from tmlog.games.root.errors import RootRuleError
-from tmlog.games.root.maps import CLEARING_SUITS, Forest, Path, RootMap, Suit, path, suits_for
+from tmlog.games.root.maps import Forest, Path, RootMap, Suit, path, suits_for
 from tmlog.games.root.movement import check_way, describe
 from tmlog.games.root.pieces import FACTIONS, ITEM_SUPPLY, Faction, Item, Kind, PieceType
 from tmlog.games.root.scoring import (
@@ -50,7 +50,7 @@ FUNDS = f"{Faction.RIVERFOLK.value}$"
 STARTING_HAND = 3
 """Cards each player draws in setup (LoR 5.1.3)."""
 
-_ONE_PER_CLEARING = {
+ONE_PER_CLEARING = {
     # (faction, pool): rule that allows one such piece per clearing.
     (Faction.ALLIANCE, "t"): "8.2.5.I",  # one sympathy token
     (Faction.RIVERFOLK, "t"): "11.5.6.I",  # one trade post
@@ -316,45 +316,11 @@ class Board:
             self.ferry = dst if isinstance(dst, int) else self.ferry
 
     def build(self, faction: Faction, code: str, clearing: int, *, at: str | None = None) -> None:
-        """Place a building (or a trade post) with the faction's build rule checked.
-
-        Marquise: a clearing she rules (LoR 6.5.4.II). Eyrie: a ruled clearing
-        without a roost (7.5.2.IV). Alliance: a base in a sympathetic clearing
-        of its suit (8.4.1.I). Lizard Cult: a garden matching a ruled clearing
-        (10.5.1). Riverfolk: a trade post matching a clearing that someone
-        rules and that has none yet (11.5.6.I, III). Then :meth:`place`.
-        Setup, the Eyrie's New Roost (7.4.3) and other placements without
-        these conditions call :meth:`place` directly.
-        """
-        ruler = self.ruler(clearing)
-        suit_letter = code.rpartition("_")[2].upper()
-        suited = code.startswith(("b_", "t_")) and suit_letter in {s.value for s in CLEARING_SUITS}
-        if faction is Faction.RIVERFOLK:
-            if ruler is None:
-                raise RootRuleError("11.5.6.I", f"nobody rules clearing {clearing}", position=at)
-        elif faction in (Faction.MARQUISE, Faction.EYRIE, Faction.LIZARDS) and ruler is not faction:
-            rule = {Faction.MARQUISE: "6.5.4.II", Faction.EYRIE: "7.5.2.IV"}.get(faction, "10.5.1")
-            raise RootRuleError(
-                rule, f"{_name(faction)} does not rule clearing {clearing}", position=at
-            )
-        if faction is Faction.EYRIE and self.count(faction, "b", clearing):
-            raise RootRuleError("7.5.2.IV", f"clearing {clearing} has a roost already", position=at)
-        if faction is Faction.ALLIANCE and not self.count(faction, "t", clearing):
-            raise RootRuleError("8.4.1.I", f"clearing {clearing} is not sympathetic", position=at)
-        if (
-            suited
-            and faction in (Faction.ALLIANCE, Faction.LIZARDS, Faction.RIVERFOLK)
-            and (Suit(suit_letter) is not self.suit(clearing))
-        ):
-            rule = {Faction.ALLIANCE: "8.4.1.I", Faction.LIZARDS: "10.5.1"}.get(
-                faction, "11.5.6.III"
-            )
-            raise RootRuleError(
-                rule,
-                f"a {Suit(suit_letter).name.lower()} piece does not match "
-                f"{self.suit(clearing).name.lower()} clearing {clearing}",
-                position=at,
-            )
+        """Place a building (or a trade post) with the faction's build rule checked
+        (:func:`~tmlog.games.root.building.check_build`), then :meth:`place`.
+        Setup, the Eyrie's New Roost (7.4.3) and other placements without these
+        conditions call :meth:`place` directly."""
+        check_build(self, faction, code, clearing, at=at)
         self.place(faction, code, clearing, at=at)
 
     def flip(
@@ -528,87 +494,19 @@ class Board:
     def shift(
         self, faction: Faction, code: str, src: Location | None, dst: Location | None, n: int = 1
     ) -> None:
-        """Carry ``n`` pieces from ``src`` (None: the supply) to ``dst`` (None: the
-        supply) with no rule checked: how a lenient replay goes on after a broken
-        rule was reported, with the board as the log has it.
-
-        Pieces the log takes from where none stand are taken from where the
-        faction does have them, so that one slip does not create pieces the box
-        does not hold (which would make every later placement fail, LoR 2.5):
-        first from a clearing next to ``dst`` that holds them all (the log most
-        likely mistyped the origin), then from the supply, then from wherever
-        the faction has the most. Pieces placed from an empty supply are
-        placed all the same (where the log has them is all the replay knows);
-        messages then count the supply as 0, never less.
-        """
+        """Carry up to ``n`` pieces from ``src`` (None: the supply) and ``n`` to
+        ``dst`` (None: the supply) with no rule checked; a lenient replay goes
+        on through :func:`tmlog.games.root.lenient.follow`, which calls this."""
         if src is not None:
             held = self._at.get(src, Counter())
-            moved = min(n, held[(faction, code)])
-            held[(faction, code)] -= moved
-            if moved < n and dst is not None:
-                self._make_up(faction, code, src, dst, n - moved)
-        elif dst is not None and code == "w" and dst != FUNDS and self.maybe_spent[faction]:
-            # Placed beyond the supply: the log spent these as Riverfolk funds.
-            short = n - min(n, self._left(faction, code))
-            funds = self._at.get(FUNDS, Counter())
-            funds[(faction, code)] -= min(short, funds[(faction, code)])
-        if dst is not None and not self._full(faction, code, dst):
+            held[(faction, code)] -= min(n, held[(faction, code)])
+        if dst is not None:
             self._add(dst, faction, code, n)
 
     def lost_count(self, faction: Faction, piece: PieceType) -> None:
-        """The log has shown ``faction``'s count of warriors or buildings wrong
-        (LoR 2.5 broken): who rules where it has them is no longer sure."""
+        """The log has shown ``faction``'s warriors or buildings miscounted (LoR 2.5)."""
         if piece.kind in (Kind.WARRIOR, Kind.BUILDING):
             self.doubtful.add(faction)
-
-    def sure_of_rule(self, *clearings: int) -> bool:
-        """Whether who rules ``clearings`` rests on counts the log has not shown wrong."""
-        return not any(
-            f in self.doubtful and code[0] in "wb"
-            for c in clearings
-            for (f, code) in self.pieces_at(c)
-        )
-
-    def _full(self, faction: Faction, code: str, where: Location) -> bool:
-        """Whether ``where`` already holds the one piece of this pool a clearing
-        can (LoR 8.2.5.I, 11.5.6.I, 13.2.2.II): a second one the log places
-        cannot exist, so a lenient replay leaves it out."""
-        pool = self._pool(faction, code)
-        if not isinstance(where, int) or (faction, pool) not in _ONE_PER_CLEARING:
-            return False
-        return any(f is faction and self._pool(f, c) == pool for (f, c) in self.pieces_at(where))
-
-    def _left(self, faction: Faction, code: str) -> int:
-        # An unchecked supply (None) never runs out.
-        left = self.supply(faction, self._pool(faction, code))
-        return sys.maxsize if left is None else max(0, left)
-
-    def _make_up(
-        self, faction: Faction, code: str, src: Location, dst: Location, short: int
-    ) -> None:
-        others = [
-            (loc, held[(faction, code)])
-            for loc, held in self._at.items()
-            if loc not in (src, dst) and held[(faction, code)] > 0
-        ]
-        if isinstance(dst, int):
-            near = [
-                loc
-                for loc, k in others
-                if isinstance(loc, int)
-                and k >= short
-                and self.map.adjacent(loc, dst, rivers=True, opened=self.map.closed_paths)
-            ]
-            if near:
-                self._at[near[0]][(faction, code)] -= short
-                return
-        short -= min(short, self._left(faction, code))
-        for loc, k in sorted(others, key=lambda o: -o[1]):
-            take = min(k, short)
-            self._at[loc][(faction, code)] -= take
-            short -= take
-            if not short:
-                return
 
     def snapshot(self) -> BoardSnapshot:
         """A frozen summary of the board now (for ``replay --at`` and ``render``)."""
@@ -648,7 +546,7 @@ class Board:
                 f"clearing {clearing} has {self.free_slots(clearing)} open slots, not {n}",
                 position=at,
             )
-        rule = _ONE_PER_CLEARING.get((faction, piece.pool))
+        rule = ONE_PER_CLEARING.get((faction, piece.pool))
         if rule is not None:
             here = sum(
                 k

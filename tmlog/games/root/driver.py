@@ -21,8 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from tmlog.games.root import funds
 from tmlog.games.root.board import FUNDS, Board, Location
 from tmlog.games.root.errors import RootRuleError
+from tmlog.games.root.lenient import follow
 from tmlog.games.root.maps import MAPS, Suit, suits_for
 from tmlog.games.root.notation import RootLog, Turn
 from tmlog.games.root.notation.actions import (
@@ -56,8 +58,6 @@ _DEFAULT_SOURCE = {
     Faction.CORVIDS: VpSource.OTHER,
 }
 
-
-_PAYMENTS = FUNDS
 
 _OWN_LOSS = VpSource.UNKNOWN
 """Context after the mover lost a building or token: a point another faction
@@ -133,7 +133,8 @@ class Driver:
             return self._broken(turn, None, RootRuleError("5.1", "has no player line"))
         self._me, self._turn, self._why = _faction(turn.faction), turn, None
         if self._me is Faction.RIVERFOLK and not turn.setup:
-            self._protectionism(turn)
+            funds.protectionism(self.board, turn, self._payments)
+            self._payments = False
         self._paid_riverfolk = False
         self._ferried = False
         self._razed = None
@@ -148,44 +149,14 @@ class Driver:
             if self._unproven is not None:
                 self._broken(turn, action, self._unproven)
         if self._me is Faction.RIVERFOLK and turn.setup:
-            self._starting_funds()
+            funds.starting_funds(self.board)
+            self._payments = True
         rnd = 0 if turn.setup else self._played.get(turn.faction, 0) + 1
         if not turn.setup:
             self._played[turn.faction] = rnd
         vp = {f.value: n for f, n in self.board.vp.items()}
         self.ends.append(TurnEnd(index, turn.line, turn.faction, rnd, vp))
         return True
-
-    def _starting_funds(self) -> None:
-        """LoR 11.3.4: the Riverfolk start with three warriors in Payments. Most
-        logs write it (``3w->$``); a setup line that leaves it out gets it here."""
-        if not self.board.pieces_at(_PAYMENTS):
-            self.board.shift(Faction.RIVERFOLK, "w", None, _PAYMENTS, 3)
-        self._payments = True
-
-    def _protectionism(self, turn: Turn) -> None:
-        """LoR 11.4.1: in Birdsong, an empty Payments box gets two Riverfolk warriors.
-
-        Birdsong moves all payments to funds (11.4.3), so Payments is empty
-        whenever nobody paid since the Riverfolk's last turn. Some logs write
-        the two warriors (``2w->$``); the others get them here.
-        """
-        written = any(
-            isinstance(a, Move)
-            and any(
-                isinstance(side.thing, Piece)
-                and side.thing.kind == "w"
-                and side.thing.owner in (None, Faction.RIVERFOLK.value)
-                and side.start is None
-                for side in a.flat()
-            )
-            and any(d.kind == "board" and d.text in ("$", _PAYMENTS) for d in a.dests)
-            for a in turn.actions
-        )
-        if not self._payments and not written:
-            left = self.board.supply(Faction.RIVERFOLK, "w") or 0
-            self.board.shift(Faction.RIVERFOLK, "w", None, _PAYMENTS, min(2, max(0, left)))
-        self._payments = False
 
     def _broken(self, turn: Turn, action: Action | None, e: RootRuleError) -> bool:
         line, col = (action.line, action.column) if action else (turn.line, 1)
@@ -236,7 +207,7 @@ class Driver:
                     held = self.board.where(owner, old)
                     if held:  # the piece flipped, wherever the log left it
                         self.board.shift(owner, old, where if where in held else held[0], None)
-                    self.board.shift(owner, new, None, where)
+                    follow(self.board, owner, new, None, where)
                 raise
         elif isinstance(action, Trick):
             self._trick(action)
@@ -359,7 +330,7 @@ class Driver:
             except RootRuleError as e:
                 if not self.lenient and e.certain:
                     raise
-                self.board.shift(owner, code, src, dst, n)
+                follow(self.board, owner, code, src, dst, n)
                 if broken is None or (e.certain and not broken.certain):
                     broken = e
         if broken is not None:
@@ -383,8 +354,8 @@ class Driver:
         if src is None:
             assert dst is not None
             self._placed(owner, code, n, dst, setup)
-        elif dst is None and self._is_funds(owner, code, src, n, bare):
-            self._spend_funds(owner, src, n)
+        elif dst is None and funds.is_funds(board, me, owner, code, src, n, bare):
+            funds.spend(board, owner, n)
         elif dst is None and owner is Faction.LIZARDS and code == "w" and me is not owner:
             # Revenge: Lizard warriors removed in defence become acolytes (LoR 10.2.5).
             board.transfer(owner, code, src, "L$", n)
@@ -398,8 +369,8 @@ class Driver:
             if code[0] == "b" and isinstance(src, int):
                 self._razed = src
             board.remove(owner, code, src, n)
-        elif self._is_funds(owner, code, src, n, bare) and dst is not None:
-            self._spend_funds(owner, src, n)
+        elif dst is not None and funds.is_funds(board, me, owner, code, src, n, bare):
+            funds.spend(board, owner, n)
             board.place(owner, code, dst, n)
         elif self._field_hospital(owner, code, src, dst):
             board.transfer(owner, code, src, dst, n)
@@ -441,30 +412,6 @@ class Driver:
             and not board.map.adjacent(src, dst, opened=board.opened)
         )
 
-    def _is_funds(self, owner: Faction, code: str, src: Location, n: int, bare: bool) -> bool:
-        """Riverfolk funds are warriors of any faction (LoR 11.2.4); Rootlog
-        writes a fund spent with no owner (``2w$->``) or as an owner it has not."""
-        if code != "w" or src != _PAYMENTS:
-            return False
-        return (bare and self._me is Faction.RIVERFOLK) or self.board.count(owner, code, src) < n
-
-    def _spend_funds(self, owner: Faction, src: Location, n: int) -> None:
-        # Which warriors a bare `w$->` spends the log does not say; spent funds
-        # go back to their owners (LoR 11.5), so other factions' go first: a
-        # guess that never makes a supply look emptier than it may be.
-        spent = 0
-        others = [(f, k) for (f, code), k in self.board.pieces_at(src).items() if code == "w"]
-        for f, k in sorted(others, key=lambda o: o[0] is owner):
-            take = min(k, n - spent)
-            if take > 0:
-                self.board.remove(f, "w", src, take)
-                spent += take
-        for (f, code), k in self.board.pieces_at(src).items():
-            if code == "w":
-                self.board.maybe_spent[f] = max(self.board.maybe_spent[f], min(n, k))
-        if spent < n:
-            self.board.remove(owner, "w", src, n - spent)  # reports what is missing
-
     def _field_hospital(self, owner: Faction, code: str, src: Location, dst: Location) -> bool:
         """Marquise warriors removed and put back in the keep's clearing by
         Field Hospitals (LoR 6.2.3), written as a move there."""
@@ -480,9 +427,9 @@ class Driver:
 
     def _placed(self, owner: Faction, code: str, n: int, dst: Location, setup: bool) -> None:
         board = self.board
-        if dst == _PAYMENTS:
+        if dst == FUNDS:
             self._payments = True
-        if dst == _PAYMENTS and self._me is not Faction.RIVERFOLK:
+        if dst == FUNDS and self._me is not Faction.RIVERFOLK:
             self._paid_riverfolk = True  # riverboats or mercenaries bought (LoR 11.2.7)
             board.mercenaries = self._me
         building = code[0] == "b" or (owner is Faction.RIVERFOLK and code.startswith("t_"))

@@ -68,8 +68,18 @@ def check_move(
             "4.2.1",
             f"{FACTIONS[faction].name} rules neither clearing {src} nor {dst}",
             position=at,
-            certain=board.sure_of_rule(src, dst),
+            certain=_sure_of_rule(board, src, dst),
         )
+
+
+def _sure_of_rule(board: Board, *clearings: int) -> bool:
+    """Whether who rules ``clearings`` rests on counts the log has not shown wrong
+    (``Board.doubtful``: factions whose warriors or buildings a slip miscounted)."""
+    return not any(
+        f in board.doubtful and code[0] in "wb"
+        for c in clearings
+        for (f, code) in board.pieces_at(c)
+    )
 
 
 def _tunnelled(board: Board, faction: Faction, src: int, dst: int) -> bool:
