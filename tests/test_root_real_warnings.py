@@ -251,3 +251,22 @@ def test_the_reasons_rest_on_the_logs_own_lines() -> None:
 
 def test_every_reason_is_a_known_class() -> None:
     assert {cls for cls, _ in WHY.values()} <= {"slip", "after-slip"}
+
+
+@pytest.mark.parametrize("name", [MEGA, ORDERLY, R1G2, R1G5, R2G4, R2G3, R1G3, DARK])
+def test_no_message_counts_a_supply_below_zero(name: str) -> None:
+    # Pieces the lenient replay follows past a slip never show as a negative supply.
+    path = DATA / f"{name}.rootlog"
+    result = GAME.replay(GAME.parse(path.read_bytes(), source=path.name))
+    assert not [m for m in result.warnings + result.notes if " has -" in m]
+
+
+def test_a_strict_replay_never_stops_at_a_note() -> None:
+    # r2g4 gives no warning, only notes (Riverfolk funds whose owner the log
+    # does not write): read strictly, it replays to the end all the same.
+    path = DATA / f"{R2G4}.rootlog"
+    strict = GAME.replay(
+        GAME.parse(path.read_bytes(), source=path.name, input_format="rootlog-strict")
+    )
+    assert strict.error is None and strict.notes and strict.winner == ("C",)
+    assert strict.turns_played == len(strict.log.turns)
