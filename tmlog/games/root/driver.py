@@ -5,8 +5,10 @@ that is (a placement, a build, a move, a removal, a card drawn or spent, an
 item crafted...) and why each point was scored. The board checks the Law of
 Root; a broken rule is reported with the action's position. In strict mode
 the first one stops the replay; in lenient mode it is a warning and the
-board follows the log regardless (see :meth:`Board.shift`), so that one slip
-in a real log does not hide the rest of the game.
+board follows the log regardless (see :func:`~tmlog.games.root.lenient.follow`),
+so that one slip in a real log does not hide the rest of the game. A breach
+the log cannot prove (``RootRuleError.certain`` False: a hand's cards, a count
+a slip already spoiled) is a note in either mode and stops nothing.
 
 >>> from tmlog.games.root.notation import parse_rootlog
 >>> log = parse_rootlog("Map: Fall\\nDeck: E&P\\nC: a\\nC:w->1/b_s->1\\nC:Z%b/++\\n")
