@@ -1,12 +1,14 @@
 """The corpus runner: many logs, replayed in parallel, cached, streamed.
 
 Every command that takes many logs reads them through a :class:`Runner`:
-logs are read and hashed in this process and handed out in chunks to a
-process pool (``jobs`` > 1), to a Dask cluster (``dask_scheduler``), or
-replayed here (``jobs`` = 1). Results come back in the order of the logs,
-one window of logs at a time, so memory stays flat however large the corpus.
-A log that cannot be read, parsed or replayed becomes a :class:`Failure` in
-its place and the run goes on.
+logs are handed out in chunks to a process pool (``jobs`` > 1), to a Dask
+cluster (``dask_scheduler``), or replayed here (``jobs`` = 1). A worker reads
+its logs' files itself (this process only names them), so reading, parsing
+and replaying all run in parallel; this process keeps a few chunks per
+worker in flight and takes results back in the order of the logs as they
+come, so the workers never wait for it and memory stays flat however large
+the corpus. A log that cannot be read, parsed or replayed becomes a
+:class:`Failure` in its place and the run goes on.
 
 :func:`iter_records` adds the results cache (:mod:`tmlog.cache`) for the
 report commands' per-game records.
@@ -30,6 +32,7 @@ import gc
 import os
 import sys
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
@@ -47,9 +50,11 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 WINDOW = 1000
-"""Logs read, replayed and handed back at a time (bounds memory)."""
+"""Logs a Dask run hands out and takes back at a time (bounds memory)."""
 CHUNK = 16
 """Logs per task given to a worker (fewer, larger tasks cost less to hand out)."""
+AHEAD = 4
+"""Tasks per worker in flight: enough that a worker finds its next one waiting."""
 
 
 class Failure(NamedTuple):
@@ -92,9 +97,16 @@ class Log(NamedTuple):
 @dataclass(frozen=True)
 class PerGame(Generic[T]):
     """A job each game does its own way: the method ``method`` of the log's game
-    (:class:`~tmlog.games.GameModule`), called with the parsed log and its replay."""
+    (:class:`~tmlog.games.GameModule`), called with the parsed log and its replay.
+
+    ``tables``: only these tables of the record are wanted (None: all). The
+    game is asked what its replay must keep for them (its ``replay_needs``),
+    and the worker sends back the record with only them: a win-rate run needs
+    neither Terra Mystica's ledger rows nor its per-row timeline.
+    """
 
     method: str
+    tables: frozenset[str] | None = None
 
 
 Job = Callable[[Any, Any], T] | PerGame[T]
@@ -130,7 +142,11 @@ def process_log(
         game = GAMES.game_for(data, log.source, input_format)
         parsed = game.parse(data, source=log.source, input_format=input_format, partial=True)
         if isinstance(job, PerGame):
-            result: T = getattr(game, job.method)(parsed, game.replay(parsed, **(options or {})))
+            needs = getattr(game, "replay_needs", None)
+            wanted = {**(needs(job.method, job.tables) if needs else {}), **(options or {})}
+            result: T = getattr(game, job.method)(parsed, game.replay(parsed, **wanted))
+            if job.tables is not None:
+                result = game.schema.only(result, job.tables)
             return result
         wanted = {**getattr(job, "replay_options", {}), **(options or {})}
         return job(parsed, game.replay(parsed, **wanted))
@@ -152,6 +168,32 @@ def process_chunk(
             item = process_log(log, job, input_format, options)
             results.append(item)
     return results
+
+
+def process_chunk_fingerprinted(
+    chunk: Sequence[Log],
+    job: Job[T],
+    input_format: str | None,
+    options: Mapping[str, Any] | None = None,
+    fingerprints: bool = False,
+) -> list[tuple[str | None, T | Failure]]:
+    """:func:`process_chunk`, each result with its log's fingerprint (``fingerprints``).
+
+    The worker reads the files and hashes them itself: this process, which
+    has the results to take in for all the workers, never touches the bytes.
+    """
+    out: list[tuple[str | None, T | Failure]] = []
+    with _fewer_collections():
+        for log in chunk:
+            try:
+                data = log.data if log.data is not None else read_bytes(log.path or log.source)
+            except TmlogError as exc:
+                out.append((None, Failure(log.source, str(exc))))
+                continue
+            fingerprint = game_fingerprint(data) if fingerprints else None
+            result: T | Failure = process_log(Log(log.source, data), job, input_format, options)
+            out.append((fingerprint, result))
+    return out
 
 
 @contextlib.contextmanager
@@ -314,21 +356,82 @@ class Runner(Generic[T]):
 
     def map(self, logs: Sequence[Log]) -> list[T | Failure]:
         """The job's result (or a Failure) for each log, in order."""
+        return [result for _, _, result in self.stream(logs, total=len(logs))]
+
+    def stream(
+        self, items: Iterable[Any], *, total: int, fingerprints: bool = False
+    ) -> Iterator[tuple[Any, str | None, Any]]:
+        """Each of ``items`` in order with, for a :class:`Log`, its fingerprint
+        (``fingerprints``: :func:`game_fingerprint`, else None) and the job's result
+        (or a Failure); anything else comes back in its place with ``None, None``.
+
+        ``total`` is the number of logs (or an estimate): a handful is replayed
+        here, as starting worker processes would cost more. Logs go to the
+        workers in chunks as ``items`` yields them, a few chunks per worker
+        ahead of the results taken back, so that reading the next items here
+        overlaps with the replaying there.
+        """
+        inline = self._client is None and (self.jobs == 1 or total <= CHUNK)
+        size = WINDOW if self._client is not None else CHUNK
+        ahead = 0 if inline or self._client is not None else self.jobs * AHEAD
+        queue: deque[tuple[list[Any], list[Log], Any]] = deque()
+        group: list[Any] = []
+        logs: list[Log] = []
+        for item in items:
+            group.append(item)
+            if isinstance(item, Log):
+                logs.append(item)
+            # Items with no log to run (cache hits, failures) still flush, so
+            # that a long run of them is not held back.
+            if len(logs) >= size or len(group) >= 8 * size:
+                queue.append((group, logs, self._start(logs, inline, fingerprints)))
+                group, logs = [], []
+                while len(queue) > ahead:
+                    yield from self._finish(*queue.popleft(), fingerprints)
+        if group:
+            queue.append((group, logs, self._start(logs, inline, fingerprints)))
+        while queue:
+            yield from self._finish(*queue.popleft(), fingerprints)
+
+    def _start(self, logs: list[Log], inline: bool, fingerprints: bool) -> Any:
+        """A pool's future for ``logs`` (None: they run when taken back)."""
+        if not logs or inline or self._client is not None:
+            return None
+        return self._submit(logs, fingerprints)
+
+    def _finish(
+        self, group: list[Any], logs: list[Log], future: Any, fingerprints: bool
+    ) -> Iterator[tuple[Any, str | None, Any]]:
         if not logs:
-            return []
-        if self._client is None and (self.jobs == 1 or len(logs) <= CHUNK):
-            # A handful of logs: starting worker processes would cost more.
-            return process_chunk(logs, self.job, self.input_format, self.replay_options)
-        if self._client is None:
-            return self._map_pool(logs)
+            done: list[tuple[str | None, T | Failure]] = []
+        elif future is not None:
+            done = self._result_of(future, logs, fingerprints)
+        elif self._client is not None:
+            done = self._dask_map(logs, fingerprints)
+        else:
+            done = process_chunk_fingerprinted(
+                logs, self.job, self.input_format, self.replay_options, fingerprints
+            )
+        results = iter(done)
+        for item in group:
+            if isinstance(item, Log):
+                fingerprint, result = next(results)
+                yield item, fingerprint, result
+            else:
+                yield item, None, None
+
+    def _dask_map(
+        self, logs: Sequence[Log], fingerprints: bool
+    ) -> list[tuple[str | None, T | Failure]]:
         chunks = list(_windows(logs, CHUNK))
         try:
             futures = self._client.map(
-                process_chunk,
+                process_chunk_fingerprinted,
                 chunks,
                 job=self.job,
                 input_format=self.input_format,
                 options=self.replay_options,
+                fingerprints=fingerprints,
                 pure=False,
             )
             results = self._results(futures)
@@ -368,7 +471,9 @@ class Runner(Generic[T]):
     # lost again are run one at a time, so that only a log that kills its worker
     # by itself is reported failed, and the run goes on with all the others.
 
-    def _submit(self, chunk: Sequence[Log]) -> Future[list[T | Failure]]:
+    def _submit(
+        self, chunk: Sequence[Log], fingerprints: bool
+    ) -> Future[list[tuple[str | None, T | Failure]]]:
         if self._pool is None:
             # Imported here: a run in this process (one log, --jobs 1) needs no
             # multiprocessing, whose import is a good part of a one-log run's start.
@@ -377,8 +482,13 @@ class Runner(Generic[T]):
             self._pool = ProcessPoolExecutor(
                 max_workers=self.jobs, initializer=die_with_parent, initargs=(os.getpid(),)
             )
-        future: Future[list[T | Failure]] = self._pool.submit(
-            process_chunk, chunk, self.job, self.input_format, self.replay_options
+        future: Future[list[tuple[str | None, T | Failure]]] = self._pool.submit(
+            process_chunk_fingerprinted,
+            chunk,
+            self.job,
+            self.input_format,
+            self.replay_options,
+            fingerprints,
         )
         return future
 
@@ -387,29 +497,34 @@ class Runner(Generic[T]):
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
 
-    def _map_pool(self, logs: Sequence[Log]) -> list[T | Failure]:
-        results: list[T | Failure | None] = [None] * len(logs)
-        tasks = [
-            (list(range(start, min(start + CHUNK, len(logs)))), start)
-            for start in range(0, len(logs), CHUNK)
-        ]
-        futures = [
-            (indices, self._submit(logs[start : start + len(indices)])) for indices, start in tasks
-        ]
-        lost = self._collect(futures, results)
-        if lost:
+    def _result_of(
+        self,
+        future: Future[list[tuple[str | None, T | Failure]]],
+        logs: Sequence[Log],
+        fingerprints: bool,
+    ) -> list[tuple[str | None, T | Failure]]:
+        """The results of a chunk; run again, a log at a time, if its worker died."""
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            return future.result()
+        except BrokenProcessPool:
+            # Every task in flight fails with the pool: each comes here in turn.
             self._lost_pool()
-            lost = self._collect([([i], self._submit([logs[i]])) for i in lost], results)
+        results: list[tuple[str | None, T | Failure] | None] = [None] * len(logs)
+        lost = self._collect(
+            [([i], self._submit([logs[i]], fingerprints)) for i in range(len(logs))], results
+        )
         if lost:
             self._lost_pool()
         for i in lost:
-            (results[i],) = self._collect_one(logs[i])
+            (results[i],) = self._collect_one(logs[i], fingerprints)
         return [r for r in results if r is not None]
 
     def _collect(
         self,
-        futures: list[tuple[list[int], Future[list[T | Failure]]]],
-        results: list[T | Failure | None],
+        futures: list[tuple[list[int], Future[list[tuple[str | None, T | Failure]]]]],
+        results: list[tuple[str | None, T | Failure] | None],
     ) -> list[int]:
         """Fill ``results`` from ``futures``; the indices whose worker died."""
         from concurrent.futures.process import BrokenProcessPool
@@ -423,15 +538,15 @@ class Runner(Generic[T]):
                 lost.extend(indices)
         return lost
 
-    def _collect_one(self, log: Log) -> list[T | Failure]:
+    def _collect_one(self, log: Log, fingerprints: bool) -> list[tuple[str | None, T | Failure]]:
         from concurrent.futures.process import BrokenProcessPool
 
         try:
-            return self._submit([log]).result()
+            return self._submit([log], fingerprints).result()
         except BrokenProcessPool:
             self._lost_pool()
             message = f"{log.source}: the worker process replaying it died, twice; not counted"
-            return [Failure(log.source, message)]
+            return [(None, Failure(log.source, message))]
 
     def run(
         self, paths: Iterable[str], *, progress: Progress | None = None, recursive: bool = False
@@ -439,18 +554,30 @@ class Runner(Generic[T]):
         """The job's result (or a Failure) for every log named by ``paths``, in order
         (``recursive``: directories at any depth)."""
         names = list_logs(paths, recursive=recursive)
-        done = 0
         local = self.dask_scheduler is None
-        for window in _windows(names, WINDOW):
-            items = [
-                n if isinstance(n, Failure) else _deferred(n, local_files=local) for n in window
-            ]
-            results = iter(self.map([i for i in items if isinstance(i, Log)]))
-            for item in items:
-                yield item if isinstance(item, Failure) else next(results)
-            done += len(window)
-            if progress is not None:
-                progress(done, len(names))
+        items = (n if isinstance(n, Failure) else _deferred(n, local_files=local) for n in names)
+        ticker = _Ticker(progress, len(names))
+        for item, _, result in self.stream(items, total=len(names)):
+            yield item if isinstance(item, Failure) else result
+            ticker.tick()
+
+
+class _Ticker:
+    """Calls ``progress`` with (done, total) a few times a second and at the end."""
+
+    def __init__(self, progress: Progress | None, total: int) -> None:
+        self.progress = progress
+        self.total = total
+        self.done = 0
+        self.last = time.monotonic()
+
+    def tick(self) -> None:
+        self.done += 1
+        if self.progress is None:
+            return
+        if self.done == self.total or time.monotonic() - self.last > 0.1:
+            self.last = time.monotonic()
+            self.progress(self.done, self.total)
 
 
 # ----------------------------------------------------------------- records
@@ -486,73 +613,109 @@ def iter_records(
     """
     options = {k: v for k, v in (replay_options or {}).items() if v is not None}
     names = list_logs(paths, recursive=recursive)
+    dedupe = on_duplicate is not None
+    # Cached records are whole (a later command may want any table); without a
+    # cache the workers build and send back only the tables asked for.
+    job = record if cache is not None or tables is None else PerGame("record", frozenset(tables))
+    # The worker reads the file unless this process needs its bytes: for the
+    # cache key, or for a cluster that may not see the same files.
+    local = dask_scheduler is None
+    # (key, fingerprint) of each log sent to the workers, in order.
+    sent: deque[tuple[str | None, str | None]] = deque()
     seen: dict[str, str] = {}
-    done = 0
-    last = time.monotonic()
+
+    def items() -> Iterator[Log | Failure | _Hit]:
+        for window in _windows(names, WINDOW):
+            if cache is not None:
+                yield from _cached(window, cache, input_format, options, tables, dedupe, sent)
+                continue
+            for name in window:
+                if isinstance(name, Failure):
+                    yield name
+                    continue
+                log = _deferred(name, local_files=local)
+                if isinstance(log, Log):
+                    data = log.data
+                    sent.append((None, game_fingerprint(data) if dedupe and data else None))
+                yield log
+
+    new: list[tuple[str, Record]] = []
+    ticker = _Ticker(progress, len(names))
     with Runner(
-        record,
+        job,
         input_format=input_format,
         jobs=jobs,
         dask_scheduler=dask_scheduler,
         replay_options=options,
     ) as r:
-        local = dask_scheduler is None and cache is None and on_duplicate is None
-        for window in _windows(names, WINDOW):
-            items = [
-                n if isinstance(n, Failure) else _deferred(n, local_files=local) for n in window
-            ]
-            if on_duplicate is not None:
-                items = _first_of_each_game(items, seen, on_duplicate)
-            keys: list[str | None] = [None] * len(items)
-            hits: dict[str, Record] = {}
-            if cache is not None:
-                from tmlog.cache import content_key
-
-                keys = [
-                    content_key(i.data, input_format, options)
-                    if isinstance(i, Log) and i.data is not None
-                    else None
-                    for i in items
-                ]
-                hits = cache.load([k for k in keys if k], tables=tables)
-            todo = [
-                i for i, k in zip(items, keys, strict=True) if isinstance(i, Log) and k not in hits
-            ]
-            fresh = iter(r.map(todo))
-            new: list[tuple[str, Record]] = []
-            out: list[Record | Failure] = []
-            for item, key in zip(items, keys, strict=True):
-                if isinstance(item, Failure):
-                    out.append(item)
-                elif key is not None and key in hits:
-                    out.append(_as_found(hits[key], item.source))
-                else:
-                    result = next(fresh)
-                    if key is not None and not isinstance(result, Failure):
-                        new.append((key, result))
-                    out.append(_only(result, tables))
-            if cache is not None and new:
-                cache.store(new)
-            yield from out
-            done += len(window)
-            if progress is not None and (time.monotonic() - last > 0.1 or done == len(names)):
-                last = time.monotonic()
-                progress(done, len(names))
-
-
-def _first_of_each_game(
-    items: list[Log | Failure], seen: dict[str, str], on_duplicate: Callable[[Duplicate], None]
-) -> list[Log | Failure]:
-    """``items`` without the logs whose game came before (in ``seen``, updated)."""
-    kept: list[Log | Failure] = []
-    for item in items:
-        if isinstance(item, Log) and item.data is not None:
-            first = seen.setdefault(game_fingerprint(item.data), item.source)
-            if first != item.source:
-                on_duplicate(Duplicate(item.source, first))
+        for item, worker_fingerprint, result in r.stream(
+            items(), total=len(names), fingerprints=dedupe and local and cache is None
+        ):
+            ticker.tick()
+            if isinstance(item, Failure):
+                yield item
                 continue
-        kept.append(item)
-    return kept
+            out: Record | Failure
+            if isinstance(item, _Hit):
+                fingerprint, out = item.fingerprint, _as_found(item.record, item.source)
+            else:
+                key, fingerprint = sent.popleft()
+                fingerprint = fingerprint or worker_fingerprint
+                if key is not None and not isinstance(result, Failure):
+                    new.append((key, result))
+                out = _only(result, tables)
+            if fingerprint is not None and on_duplicate is not None:
+                first = seen.setdefault(fingerprint, item.source)
+                if first != item.source:
+                    on_duplicate(Duplicate(item.source, first))
+                    continue
+            if cache is not None and len(new) >= WINDOW:
+                cache.store(new)
+                new = []
+            yield out
+        if cache is not None and new:
+            cache.store(new)
+
+
+class _Hit(NamedTuple):
+    """A log whose record the cache had."""
+
+    source: str
+    record: Record
+    fingerprint: str | None
+
+
+def _cached(
+    window: Sequence[str | Failure],
+    cache: ResultCache,
+    input_format: str | None,
+    options: Mapping[str, Any],
+    tables: Sequence[str] | None,
+    dedupe: bool,
+    sent: deque[tuple[str | None, str | None]],
+) -> Iterator[Log | Failure | _Hit]:
+    """A window of logs with the cache: its hits, and the others to replay (read
+    here, for their keys); each log sent on is noted in ``sent``."""
+    from tmlog.cache import content_key
+
+    read = [n if isinstance(n, Failure) else read_log(n) for n in window]
+    keys = [
+        content_key(i.data, input_format, options)
+        if isinstance(i, Log) and i.data is not None
+        else None
+        for i in read
+    ]
+    hits = cache.load([k for k in keys if k], tables=tables)
+    for item, key in zip(read, keys, strict=True):
+        if isinstance(item, Failure):
+            yield item
+            continue
+        fingerprint = game_fingerprint(item.data) if dedupe and item.data is not None else None
+        if key is not None and key in hits:
+            yield _Hit(item.source, hits[key], fingerprint)
+        else:
+            sent.append((key, fingerprint))
+            yield item
 
 
 def _only(item: Record | Failure, tables: Sequence[str] | None) -> Record | Failure:
