@@ -30,6 +30,25 @@ written by two runs at once may repeat a key; readers keep one. Past
 
 A cache that cannot be written (read-only, full, a file in the way) is
 given up for the rest of the run, with one warning; the run goes on.
+
+Files known by sight. A warm run over a large corpus would spend most of
+its time reading and hashing every log again to find its key. So the cache
+also keeps, in one file (``identities.json``, MAC'd as a whole), the key and
+:func:`~tmlog.corpus.game_fingerprint` of each log it read, under the log's
+absolute path, input format and replay options, with the file's identity
+when it was read: device, inode, size, and modification and change times in
+nanoseconds (``st_mtime_ns``, ``st_ctime_ns``), as ``git`` does for its
+index. A file whose identity is unchanged is not read again. Any write to a
+file changes its change time (which, unlike the modification time, no
+program can set back), and a file replaced by another (``mv``, a new
+checkout) has another inode, so a changed file never finds its old entry.
+Two guards remain. The identity is taken *before* the file is read, so a
+write during the read leaves a newer identity than the one recorded. And a
+file changed less than :data:`SETTLE_SECONDS` before it was read is not
+recorded at all: file times have the granularity of the kernel's clock tick,
+so a second write within the same tick as the first, of the same size, would
+leave the identity as it was ("racy git"); a file that old cannot be written
+again within the tick it was last written in.
 """
 
 from __future__ import annotations
@@ -58,6 +77,16 @@ LAYOUT = "v2"
 
 MAX_BATCHES = 16
 """A writer that finds more batches than this compacts them into one per game."""
+
+SETTLE_SECONDS = 2.0
+"""A file changed more recently than this when read is not known by sight (see above)."""
+
+ARROW_KEPT_BYTES = 64 << 20
+"""A table of a batch up to this size is decoded once per run and kept, not
+read again for each window of logs."""
+
+Identity = tuple[int, int, int, int, int]
+"""A file's device, inode, size, modification and change time (ns)."""
 
 
 def default_root() -> Path:
@@ -135,6 +164,9 @@ class ResultCache:
         self._said: set[str] = set()
         self._where: dict[str, Path] | None = None
         self._secret: bytes | None = None
+        self._arrow: dict[tuple[Path, str], Any] = {}
+        self._known: dict[str, list[Any]] | None = None
+        self._learned: dict[str, list[Any]] = {}
         self.usable = True
         """False once the cache has been given up for this run."""
 
@@ -206,6 +238,94 @@ class ResultCache:
     def __contains__(self, key: str) -> bool:
         return key in self.index()
 
+    # ------------------------------------------------------------ files known by sight
+
+    def known(
+        self, path: str, input_format: str | None, options: Mapping[str, Any]
+    ) -> tuple[str, str] | None:
+        """The key and game fingerprint of the log at ``path``, if it is the very
+        file read before (its identity unchanged: see the module's text), else None."""
+        if self._known is None:
+            self._known = self._read_identities()
+        entry = self._known.get(_identity_key(path, input_format, options))
+        if entry is None:
+            return None
+        try:
+            now = _identity(os.stat(path))
+        except OSError:
+            return None
+        if len(entry) != 7 or tuple(entry[:5]) != now:
+            return None
+        key, fingerprint = entry[5], entry[6]
+        return (key, fingerprint) if isinstance(key, str) and isinstance(fingerprint, str) else None
+
+    def remember(
+        self,
+        path: str,
+        before: os.stat_result,
+        key: str,
+        fingerprint: str,
+        input_format: str | None,
+        options: Mapping[str, Any],
+    ) -> None:
+        """Note the key and fingerprint of the log at ``path``, whose identity was
+        ``before`` just before it was read (kept by :meth:`save_identities`)."""
+        settled = time.time_ns() - int(SETTLE_SECONDS * 1e9)
+        if max(before.st_mtime_ns, before.st_ctime_ns) > settled:
+            return  # changed too recently to be sure a change would show (see above)
+        entry = [*_identity(before), key, fingerprint]
+        self._learned[_identity_key(path, input_format, options)] = entry
+
+    def _identities_file(self) -> Path:
+        return self.directory / "identities.json"
+
+    def _read_identities(self) -> dict[str, list[Any]]:
+        secret = self._mac_key()
+        if secret is None:
+            return {}
+        try:
+            raw = self._identities_file().read_bytes()
+        except OSError:
+            return {}
+        mac, _, body = raw.partition(b"\n")
+        try:
+            _check(mac.decode("ascii"), _identities_mac(secret, body))
+            known = json.loads(body)
+            if not isinstance(known, dict):
+                raise _Damaged("not an object")
+        except Exception:  # damaged or forged: every log is read and hashed again
+            self._say(
+                "damaged",
+                f"results cache {self.directory}: damaged entries dropped;"
+                " their games were replayed",
+            )
+            return {}
+        return known
+
+    def save_identities(self) -> None:
+        """Keep what :meth:`remember` noted, with what other runs kept meanwhile."""
+        if not self._learned or not self.usable:
+            return
+        secret = self._mac_key()
+        if secret is None:
+            return
+        known = self._read_identities()
+        known.update(self._learned)
+        body = json.dumps(known, separators=(",", ":")).encode()
+        target = self._identities_file()
+        tmp = target.with_name(f"{target.name}.{uuid.uuid4().hex[:12]}.tmp")
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            tmp.write_bytes(_identities_mac(secret, body).encode("ascii") + b"\n" + body)
+            os.replace(tmp, target)
+        except OSError as exc:
+            with contextlib.suppress(OSError):
+                tmp.unlink()
+            self._give_up(exc.strerror or type(exc).__name__)
+            return
+        self._known = known
+        self._learned = {}
+
     def load(
         self, keys: Sequence[str], *, tables: Iterable[str] | None = None
     ) -> dict[str, Record]:
@@ -227,11 +347,12 @@ class ResultCache:
         records: dict[str, Record] = {}
         for batch, batch_keys in by_batch.items():
             try:
-                records.update(_read_batch(batch, batch_keys, wanted, secret))
+                records.update(_read_batch(batch, batch_keys, wanted, secret, self._arrow))
             except FileNotFoundError:
                 continue  # compacted away by another run meanwhile: replayed
             except Exception:  # any damage at all: drop the batch, replay its games
                 self._drop(batch)
+                self._arrow = {k: v for k, v in self._arrow.items() if k[0] != batch}
                 for key in batch_keys:
                     where.pop(key, None)
         return records
@@ -315,6 +436,7 @@ class ResultCache:
         for batch in old:
             shutil.rmtree(batch, ignore_errors=True)
         self._where = None
+        self._arrow = {}
 
     def info(self) -> CacheInfo:
         """Where the cache is, its entries and batches (this build's) and its size."""
@@ -408,29 +530,52 @@ def _arrow_tables(
 
 
 def _read_batch(
-    batch: Path, keys: set[str], wanted: set[str] | None, secret: bytes
+    batch: Path,
+    keys: set[str],
+    wanted: set[str] | None,
+    secret: bytes,
+    memo: dict[tuple[Path, str], Any],
 ) -> dict[str, Record]:
     """The records of ``keys`` in ``batch``, each part checked against its MAC.
+
+    ``memo`` keeps the batch's decoded tables (those up to :data:`ARROW_KEPT_BYTES`)
+    for the next windows of the run: a batch is read and decoded once, not once
+    per window of logs.
 
     Raises:
         Exception: the batch is damaged (of any kind); the caller drops it.
     """
     import pyarrow.parquet as pq
 
-    games = pq.read_table(batch / "games.parquet").to_pydict()
-    (game_type,) = set(games["game_type"])
-    schema = GAMES[game_type].schema
-    names = ["game_type", *(c.name for c in schema.games)]
-    rows = _rows_by_key(games, names)
-    macs = _rows_by_key(games, [MAC_PREFIX + t for t in schema.table_names])
+    def decoded(name: str, check: Callable[[dict[str, list[Any]]], Any]) -> Any:
+        found = memo.get((batch, name))
+        if found is None:
+            arrow = pq.read_table(batch / f"{name}.parquet")
+            found = check(arrow.to_pydict())
+            if arrow.nbytes <= ARROW_KEPT_BYTES:
+                memo[(batch, name)] = found
+        return found
+
+    def games_table(games: dict[str, list[Any]]) -> tuple[RecordSchema, Any, Any, Any]:
+        (game_type,) = set(games["game_type"])
+        schema = GAMES[game_type].schema
+        names = ["game_type", *(c.name for c in schema.games)]
+        rows = _rows_by_key(games, names)
+        macs = _rows_by_key(games, [MAC_PREFIX + t for t in schema.table_names])
+        return schema, names, rows, macs
+
+    schema, names, rows, macs = decoded("games", games_table)
     parts: dict[str, dict[str, list[Any]]] = {}
     for table in schema.tables:
         if wanted is not None and table.name not in wanted:
             continue
-        columns = pq.read_table(batch / f"{table.name}.parquet").to_pydict()
-        if set(columns) != {"key", *table.row._fields}:
-            raise _Damaged(f"{table.name}: columns {sorted(columns)}")
-        parts[table.name] = _rows_by_key(columns, table.row._fields)
+
+        def split(columns: dict[str, list[Any]], fields: Any = table.row._fields) -> Any:
+            if set(columns) != {"key", *fields}:
+                raise _Damaged(f"columns {sorted(columns)}")
+            return _rows_by_key(columns, fields)
+
+        parts[table.name] = decoded(table.name, split)
     records: dict[str, Record] = {}
     for key in keys:
         if len(rows.get(key, ())) != 1 or len(macs[key]) != 1:
@@ -447,6 +592,20 @@ def _read_batch(
         }
         records[key] = schema.build(games_row, tables)
     return records
+
+
+def _identity(st: os.stat_result) -> Identity:
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def _identity_key(path: str, input_format: str | None, options: Mapping[str, Any]) -> str:
+    """Where a log's identity is kept: its absolute path, input format and options."""
+    wanted = json.dumps(dict(options), sort_keys=True) if options else ""
+    return f"{input_format or 'detect'}\0{wanted}\0{os.path.abspath(path)}"
+
+
+def _identities_mac(secret: bytes, body: bytes) -> str:
+    return hmac.new(secret, f"{LAYOUT}\0identities\0".encode() + body, hashlib.sha256).hexdigest()
 
 
 def _check(stored: Any, computed: str) -> None:

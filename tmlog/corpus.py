@@ -694,28 +694,69 @@ def _cached(
     dedupe: bool,
     sent: deque[tuple[str | None, str | None]],
 ) -> Iterator[Log | Failure | _Hit]:
-    """A window of logs with the cache: its hits, and the others to replay (read
-    here, for their keys); each log sent on is noted in ``sent``."""
-    from tmlog.cache import content_key
+    """A window of logs with the cache: its hits, and the others to replay; each
+    log sent on is noted in ``sent``.
 
-    read = [n if isinstance(n, Failure) else read_log(n) for n in window]
-    keys = [
-        content_key(i.data, input_format, options)
-        if isinstance(i, Log) and i.data is not None
-        else None
-        for i in read
-    ]
-    hits = cache.load([k for k in keys if k], tables=tables)
-    for item, key in zip(read, keys, strict=True):
+    A log the cache knows by sight (:meth:`~tmlog.cache.ResultCache.known`) is
+    not read: its key and fingerprint are the cache's. The others are read
+    here, for their keys, and the cache learns them.
+    """
+    found: list[tuple[Log | Failure | _Known, str | None]] = []
+    for name in window:
+        if isinstance(name, Failure):
+            found.append((name, None))
+            continue
+        known = cache.known(name, input_format, options) if name != STDIN else None
+        if known is not None:
+            found.append((_Known(name, *known), known[0]))
+        else:
+            found.append(_read_and_learn(name, cache, input_format, options))
+    hits = cache.load([k for _, k in found if k], tables=tables)
+    for item, key in found:
+        if isinstance(item, _Known) and key not in hits:
+            # Known by sight, but its entry is gone (dropped, compacted away): read it.
+            item, key = _read_and_learn(item.source, cache, input_format, options)
         if isinstance(item, Failure):
             yield item
-            continue
-        fingerprint = game_fingerprint(item.data) if dedupe and item.data is not None else None
-        if key is not None and key in hits:
-            yield _Hit(item.source, hits[key], fingerprint)
+        elif isinstance(item, _Known):
+            yield _Hit(item.source, hits[item.key], item.fingerprint if dedupe else None)
         else:
-            sent.append((key, fingerprint))
-            yield item
+            data = item.data
+            fingerprint = game_fingerprint(data) if dedupe and data is not None else None
+            if key is not None and key in hits:
+                yield _Hit(item.source, hits[key], fingerprint)
+            else:
+                sent.append((key, fingerprint))
+                yield item
+    cache.save_identities()
+
+
+class _Known(NamedTuple):
+    """A log the cache knows by sight: its key and fingerprint, unread."""
+
+    source: str
+    key: str
+    fingerprint: str
+
+
+def _read_and_learn(
+    name: str, cache: ResultCache, input_format: str | None, options: Mapping[str, Any]
+) -> tuple[Log | Failure, str | None]:
+    """The log at ``name``, read here, and its key; the cache learns them by sight."""
+    from tmlog.cache import content_key
+
+    try:
+        # Before reading: a write during the read leaves a newer identity than this.
+        before = os.stat(name) if name != STDIN else None
+    except OSError:
+        before = None  # reading it says what is wrong
+    log = read_log(name)
+    if not isinstance(log, Log) or log.data is None:
+        return log, None
+    key = content_key(log.data, input_format, options)
+    if before is not None:
+        cache.remember(name, before, key, game_fingerprint(log.data), input_format, options)
+    return log, key
 
 
 def _only(item: Record | Failure, tables: Sequence[str] | None) -> Record | Failure:
