@@ -31,24 +31,8 @@ written by two runs at once may repeat a key; readers keep one. Past
 A cache that cannot be written (read-only, full, a file in the way) is
 given up for the rest of the run, with one warning; the run goes on.
 
-Files known by sight. A warm run over a large corpus would spend most of
-its time reading and hashing every log again to find its key. So the cache
-also keeps, in one file (``identities.json``, MAC'd as a whole), the key and
-:func:`~tmlog.corpus.game_fingerprint` of each log it read, under the log's
-absolute path, input format and replay options, with the file's identity
-when it was read: device, inode, size, and modification and change times in
-nanoseconds (``st_mtime_ns``, ``st_ctime_ns``), as ``git`` does for its
-index. A file whose identity is unchanged is not read again. Any write to a
-file changes its change time (which, unlike the modification time, no
-program can set back), and a file replaced by another (``mv``, a new
-checkout) has another inode, so a changed file never finds its old entry.
-Two guards remain. The identity is taken *before* the file is read, so a
-write during the read leaves a newer identity than the one recorded. And a
-file changed less than :data:`SETTLE_SECONDS` before it was read is not
-recorded at all: file times have the granularity of the kernel's clock tick,
-so a second write within the same tick as the first, of the same size, would
-leave the identity as it was ("racy git"); a file that old cannot be written
-again within the tick it was last written in.
+Files known by sight (:mod:`tmlog.cache_sight`): a log whose file is the
+very one read before is not read and hashed again.
 """
 
 from __future__ import annotations
@@ -67,6 +51,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from tmlog import cache_sight as sight
 from tmlog.cache_secret import CacheSecretError, cache_secret
 from tmlog.dirs import cache_root
 from tmlog.games import GAMES
@@ -78,15 +63,9 @@ LAYOUT = "v2"
 MAX_BATCHES = 16
 """A writer that finds more batches than this compacts them into one per game."""
 
-SETTLE_SECONDS = 2.0
-"""A file changed more recently than this when read is not known by sight (see above)."""
-
 ARROW_KEPT_BYTES = 64 << 20
 """A table of a batch up to this size is decoded once per run and kept, not
 read again for each window of logs."""
-
-Identity = tuple[int, int, int, int, int]
-"""A file's device, inode, size, modification and change time (ns)."""
 
 
 def default_root() -> Path:
@@ -247,17 +226,7 @@ class ResultCache:
         file read before (its identity unchanged: see the module's text), else None."""
         if self._known is None:
             self._known = self._read_identities()
-        entry = self._known.get(_identity_key(path, input_format, options))
-        if entry is None:
-            return None
-        try:
-            now = _identity(os.stat(path))
-        except OSError:
-            return None
-        if len(entry) != 7 or tuple(entry[:5]) != now:
-            return None
-        key, fingerprint = entry[5], entry[6]
-        return (key, fingerprint) if isinstance(key, str) and isinstance(fingerprint, str) else None
+        return sight.known(self._known, path, input_format, options)
 
     def remember(
         self,
@@ -270,30 +239,14 @@ class ResultCache:
     ) -> None:
         """Note the key and fingerprint of the log at ``path``, whose identity was
         ``before`` just before it was read (kept by :meth:`save_identities`)."""
-        settled = time.time_ns() - int(SETTLE_SECONDS * 1e9)
-        if max(before.st_mtime_ns, before.st_ctime_ns) > settled:
-            return  # changed too recently to be sure a change would show (see above)
-        entry = [*_identity(before), key, fingerprint]
-        self._learned[_identity_key(path, input_format, options)] = entry
-
-    def _identities_file(self) -> Path:
-        return self.directory / "identities.json"
+        sight.learn(self._learned, path, before, key, fingerprint, input_format, options)
 
     def _read_identities(self) -> dict[str, list[Any]]:
         secret = self._mac_key()
         if secret is None:
             return {}
-        try:
-            raw = self._identities_file().read_bytes()
-        except OSError:
-            return {}
-        mac, _, body = raw.partition(b"\n")
-        try:
-            _check(mac.decode("ascii"), _identities_mac(secret, body))
-            known = json.loads(body)
-            if not isinstance(known, dict):
-                raise _Damaged("not an object")
-        except Exception:  # damaged or forged: every log is read and hashed again
+        known = sight.read(self.directory / sight.FILE, secret)
+        if known is None:  # damaged or forged: every log is read and hashed again
             self._say(
                 "damaged",
                 f"results cache {self.directory}: damaged entries dropped;"
@@ -311,16 +264,10 @@ class ResultCache:
             return
         known = self._read_identities()
         known.update(self._learned)
-        body = json.dumps(known, separators=(",", ":")).encode()
-        target = self._identities_file()
-        tmp = target.with_name(f"{target.name}.{uuid.uuid4().hex[:12]}.tmp")
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
-            tmp.write_bytes(_identities_mac(secret, body).encode("ascii") + b"\n" + body)
-            os.replace(tmp, target)
+            sight.write(self.directory / sight.FILE, secret, known)
         except OSError as exc:
-            with contextlib.suppress(OSError):
-                tmp.unlink()
             self._give_up(exc.strerror or type(exc).__name__)
             return
         self._known = known
@@ -592,20 +539,6 @@ def _read_batch(
         }
         records[key] = schema.build(games_row, tables)
     return records
-
-
-def _identity(st: os.stat_result) -> Identity:
-    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
-
-
-def _identity_key(path: str, input_format: str | None, options: Mapping[str, Any]) -> str:
-    """Where a log's identity is kept: its absolute path, input format and options."""
-    wanted = json.dumps(dict(options), sort_keys=True) if options else ""
-    return f"{input_format or 'detect'}\0{wanted}\0{os.path.abspath(path)}"
-
-
-def _identities_mac(secret: bytes, body: bytes) -> str:
-    return hmac.new(secret, f"{LAYOUT}\0identities\0".encode() + body, hashlib.sha256).hexdigest()
 
 
 def _check(stored: Any, computed: str) -> None:
