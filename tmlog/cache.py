@@ -143,7 +143,7 @@ class ResultCache:
         self._said: set[str] = set()
         self._where: dict[str, Path] | None = None
         self._secret: bytes | None = None
-        self._arrow: dict[tuple[Path, str], Any] = {}
+        self._arrow: dict[tuple[Path, str, frozenset[str] | None], Any] = {}
         self._known: dict[str, list[Any]] | None = None
         self._learned: dict[str, list[Any]] = {}
         self.usable = True
@@ -195,12 +195,10 @@ class ResultCache:
     def index(self) -> dict[str, Path]:
         """key → the batch that holds it (one batch per key)."""
         if self._where is None:
-            import pyarrow.parquet as pq
-
             where: dict[str, Path] = {}
             for batch in self._batches():
                 try:
-                    keys = pq.read_table(batch / "games.parquet", columns=["key"])
+                    keys = _read_parquet(batch / "games.parquet", lambda _: ["key"])
                     column = keys.column("key").to_pylist()
                     if not all(isinstance(k, str) for k in column):
                         raise _Damaged
@@ -481,7 +479,7 @@ def _read_batch(
     keys: set[str],
     wanted: set[str] | None,
     secret: bytes,
-    memo: dict[tuple[Path, str], Any],
+    memo: dict[tuple[Path, str, frozenset[str] | None], Any],
 ) -> dict[str, Record]:
     """The records of ``keys`` in ``batch``, each part checked against its MAC.
 
@@ -492,26 +490,41 @@ def _read_batch(
     Raises:
         Exception: the batch is damaged (of any kind); the caller drops it.
     """
-    import pyarrow.parquet as pq
 
-    def decoded(name: str, check: Callable[[dict[str, list[Any]]], Any]) -> Any:
-        found = memo.get((batch, name))
+    wanted_key = frozenset(wanted) if wanted is not None else None
+
+    def decoded(
+        name: str,
+        check: Callable[[dict[str, list[Any]]], Any],
+        columns: Callable[[list[str]], list[str]] | None = None,
+    ) -> Any:
+        found = memo.get((batch, name, wanted_key))
         if found is None:
-            arrow = pq.read_table(batch / f"{name}.parquet")
+            path = batch / f"{name}.parquet"
+            arrow = _read_parquet(path, columns)
             found = check(arrow.to_pydict())
             if arrow.nbytes <= ARROW_KEPT_BYTES:
-                memo[(batch, name)] = found
+                memo[(batch, name, wanted_key)] = found
         return found
 
-    def games_table(games: dict[str, list[Any]]) -> tuple[RecordSchema, Any, Any, Any]:
+    def needed(mac: str) -> bool:
+        table = mac.removeprefix(MAC_PREFIX)
+        return mac == table or wanted is None or table == "games" or table in wanted
+
+    def games_table(games: dict[str, list[Any]]) -> tuple[RecordSchema, Any, Any, Any, Any]:
         (game_type,) = set(games["game_type"])
         schema = GAMES[game_type].schema
         names = ["game_type", *(c.name for c in schema.games)]
         rows = _rows_by_key(games, names)
-        macs = _rows_by_key(games, [MAC_PREFIX + t for t in schema.table_names])
-        return schema, names, rows, macs
+        # Only the MACs of the parts read: a table not read is checked when it is.
+        checked = [t for t in schema.table_names if needed(MAC_PREFIX + t)]
+        macs = _rows_by_key(games, [MAC_PREFIX + t for t in checked])
+        return schema, names, rows, checked, macs
 
-    schema, names, rows, macs = decoded("games", games_table)
+    def games_columns(names: list[str]) -> list[str]:
+        return [n for n in names if needed(n)]
+
+    schema, names, rows, checked, macs = decoded("games", games_table, games_columns)
     parts: dict[str, dict[str, list[Any]]] = {}
     for table in schema.tables:
         if wanted is not None and table.name not in wanted:
@@ -527,7 +540,7 @@ def _read_batch(
     for key in keys:
         if len(rows.get(key, ())) != 1 or len(macs[key]) != 1:
             raise _Damaged(f"{key}: not exactly one entry")
-        mac = dict(zip(schema.table_names, macs[key][0], strict=True))
+        mac = dict(zip(checked, macs[key][0], strict=True))
         _check(mac["games"], _mac(secret, key, "games", rows[key]))
         for name, by_key in parts.items():
             _check(mac[name], _mac(secret, key, name, by_key.get(key, [])))
@@ -539,6 +552,18 @@ def _read_batch(
         }
         records[key] = schema.build(games_row, tables)
     return records
+
+
+def _read_parquet(path: Path, columns: Callable[[list[str]], list[str]] | None = None) -> Any:
+    """A Parquet file's table (``columns``: those of its column names to read).
+
+    ``pyarrow.parquet.read_table`` would do, but it goes through
+    ``pyarrow.dataset``, whose import brings pandas: most of a warm run's time.
+    """
+    import pyarrow.parquet as pq
+
+    found = pq.ParquetFile(path)
+    return found.read(columns=columns(found.schema_arrow.names) if columns else None)
 
 
 def _check(stored: Any, computed: str) -> None:
