@@ -53,12 +53,14 @@ from typing import Any, NamedTuple
 
 from tmlog import cache_sight as sight
 from tmlog.cache_secret import CacheSecretError, cache_secret
+from tmlog.cache_tables import LAYOUT as LAYOUT
+from tmlog.cache_tables import MAC_PREFIX, rows_by_key
+from tmlog.cache_tables import arrow_tables as _arrow_tables
+from tmlog.cache_tables import mac as _mac
+from tmlog.cache_tables import read_parquet as _read_parquet
 from tmlog.dirs import cache_root
 from tmlog.games import GAMES
-from tmlog.records import Column, Record, RecordSchema
-
-LAYOUT = "v2"
-"""The on-disk layout; part of every key and of the directory name."""
+from tmlog.records import Record, RecordSchema
 
 MAX_BATCHES = 16
 """A writer that finds more batches than this compacts them into one per game."""
@@ -338,7 +340,7 @@ class ResultCache:
         tmp = self.directory / f"{name}.tmp"
         tmp.mkdir()
         try:
-            for table_name, table in _arrow_tables(game, schema, records, secret).items():
+            for table_name, table in _arrow_tables(game, schema, records, secret):
                 pq.write_table(table, tmp / f"{table_name}.parquet")
             os.replace(tmp, self.directory / name)
         except BaseException:
@@ -417,63 +419,6 @@ def _owned(root: Path) -> list[Path]:
         return []
 
 
-# ------------------------------------------------------------ the MACs
-
-MAC_PREFIX = "mac_"
-
-
-def _mac(secret: bytes, key: str, table: str, values: Any) -> str:
-    """The MAC of one entry's part: its values as Parquet gives them back, in ``repr``."""
-    message = f"{LAYOUT}\0{key}\0{table}\0{values!r}".encode()
-    return hmac.new(secret, message, hashlib.sha256).hexdigest()
-
-
-def _rows_by_key(columns: dict[str, list[Any]], names: Sequence[str]) -> dict[str, list[Any]]:
-    by_key: dict[str, list[Any]] = {}
-    fields = [columns[n] for n in names]
-    for i, key in enumerate(columns["key"]):
-        by_key.setdefault(key, []).append(tuple(f[i] for f in fields))
-    return by_key
-
-
-def _arrow_tables(
-    game: str, schema: RecordSchema, records: list[tuple[str, Record]], secret: bytes
-) -> dict[str, Any]:
-    """A batch's tables, the games table last with the MACs of every part."""
-    import pyarrow as pa
-
-    out: dict[str, Any] = {}
-    macs: dict[str, list[str]] = {}
-    keys = [k for k, _ in records]
-    for table in schema.tables:
-        names = table.row._fields
-        columns: dict[str, list[Any]] = {f: [] for f in ("key", *names)}
-        by_field = [columns[f] for f in names]
-        for key, record in records:
-            for row in getattr(record, table.name):
-                columns["key"].append(key)
-                for column, v in zip(by_field, row, strict=True):
-                    column.append(v)
-        arrow = pa.table(columns, schema=_arrow_schema(table.columns))
-        out[table.name] = arrow
-        # MACs over what a reader will get back from Parquet, not over the record.
-        read_back = _rows_by_key(arrow.to_pydict(), names)
-        macs[MAC_PREFIX + table.name] = [
-            _mac(secret, key, table.name, read_back.get(key, [])) for key in keys
-        ]
-    games: dict[str, list[Any]] = {"key": keys, "game_type": [game] * len(records)}
-    for c in schema.games:
-        values = [getattr(r, c.name) for _, r in records]
-        games[c.name] = [list(v) for v in values] if c.many else values
-    arrow = pa.table(games, schema=_arrow_schema(schema.games, extra=("game_type",)))
-    read_back = _rows_by_key(arrow.to_pydict(), ["game_type", *(c.name for c in schema.games)])
-    macs[MAC_PREFIX + "games"] = [_mac(secret, key, "games", read_back[key]) for key in keys]
-    for name, values in macs.items():
-        arrow = arrow.append_column(name, pa.array(values, pa.string()))
-    out["games"] = arrow
-    return out
-
-
 def _read_batch(
     batch: Path,
     keys: set[str],
@@ -515,10 +460,10 @@ def _read_batch(
         (game_type,) = set(games["game_type"])
         schema = GAMES[game_type].schema
         names = ["game_type", *(c.name for c in schema.games)]
-        rows = _rows_by_key(games, names)
+        rows = rows_by_key(games, names)
         # Only the MACs of the parts read: a table not read is checked when it is.
         checked = [t for t in schema.table_names if needed(MAC_PREFIX + t)]
-        macs = _rows_by_key(games, [MAC_PREFIX + t for t in checked])
+        macs = rows_by_key(games, [MAC_PREFIX + t for t in checked])
         return schema, names, rows, checked, macs
 
     def games_columns(names: list[str]) -> list[str]:
@@ -533,7 +478,7 @@ def _read_batch(
         def split(columns: dict[str, list[Any]], fields: Any = table.row._fields) -> Any:
             if set(columns) != {"key", *fields}:
                 raise _Damaged(f"columns {sorted(columns)}")
-            return _rows_by_key(columns, fields)
+            return rows_by_key(columns, fields)
 
         parts[table.name] = decoded(table.name, split)
     records: dict[str, Record] = {}
@@ -554,30 +499,6 @@ def _read_batch(
     return records
 
 
-def _read_parquet(path: Path, columns: Callable[[list[str]], list[str]] | None = None) -> Any:
-    """A Parquet file's table (``columns``: those of its column names to read).
-
-    ``pyarrow.parquet.read_table`` would do, but it goes through
-    ``pyarrow.dataset``, whose import brings pandas: most of a warm run's time.
-    """
-    import pyarrow.parquet as pq
-
-    found = pq.ParquetFile(path)
-    return found.read(columns=columns(found.schema_arrow.names) if columns else None)
-
-
 def _check(stored: Any, computed: str) -> None:
     if not isinstance(stored, str) or not hmac.compare_digest(stored, computed):
         raise _Damaged("MAC mismatch")
-
-
-def _arrow_schema(columns: Sequence[Column], extra: Sequence[str] = ()) -> Any:
-    """The Parquet schema of a table: its key (and ``extra`` text columns), then its columns."""
-    import pyarrow as pa
-
-    types = {int: pa.int64(), str: pa.string(), bool: pa.bool_(), float: pa.float64()}
-    fields = [pa.field(name, pa.string()) for name in ("key", *extra)]
-    for c in columns:
-        kind = types[c.kind]
-        fields.append(pa.field(c.name, pa.list_(kind) if c.many else kind))
-    return pa.schema(fields)
