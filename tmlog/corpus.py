@@ -105,7 +105,7 @@ def iter_records(
         cache: where to find records replayed before and keep new ones (None: no cache).
         dask_scheduler: address of a Dask distributed scheduler to replay on.
         tables: the parts of cached records to load (default: all of them).
-        progress: called with (done, total) after each window of logs.
+        progress: called with (done, total) as logs are done, a few times a second.
         on_duplicate: if given, a log holding the same game as one before it
             (:func:`game_fingerprint`) is left out and passed to it instead.
         replay_options: the game's replay options (``{"vp_variant": "yucata_fjords"}``);
@@ -137,7 +137,8 @@ def iter_records(
                 log = deferred_log(name, local_files=local)
                 if isinstance(log, Log):
                     data = log.data
-                    sent.append((None, game_fingerprint(data) if dedupe and data else None))
+                    fingerprint = game_fingerprint(data) if dedupe and data is not None else None
+                    sent.append((None, fingerprint))
                 yield log
 
     new: list[tuple[str, Record]] = []
