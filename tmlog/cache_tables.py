@@ -7,7 +7,6 @@ that writing and reading agree however a value is stored.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -24,14 +23,17 @@ MAC_PREFIX = "mac_"
 def mac(secret: bytes, key: str, table: str, values: Any) -> str:
     """The MAC of one entry's part: its values as Parquet gives them back, in ``repr``."""
     message = f"{LAYOUT}\0{key}\0{table}\0{values!r}".encode()
-    return hmac.new(secret, message, hashlib.sha256).hexdigest()
+    # hmac.digest: the one-shot C path, a fifth of hmac.new's cost on a message this short.
+    return hmac.digest(secret, message, "sha256").hex()
 
 
 def rows_by_key(columns: dict[str, list[Any]], names: Sequence[str]) -> dict[str, list[Any]]:
+    """Each key's rows (tuples of the ``names`` columns), in order."""
     by_key: dict[str, list[Any]] = {}
-    fields = [columns[n] for n in names]
-    for i, key in enumerate(columns["key"]):
-        by_key.setdefault(key, []).append(tuple(f[i] for f in fields))
+    keys = columns["key"]
+    rows = zip(*(columns[n] for n in names), strict=True) if names else iter([()] * len(keys))
+    for key, row in zip(keys, rows, strict=True):
+        by_key.setdefault(key, []).append(row)
     return by_key
 
 
