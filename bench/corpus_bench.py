@@ -15,10 +15,15 @@ same result as its original), then times ``tmlog stats`` on it:
   (the filling run is timed too, as ``fill``).
 
 CPU time is that of the ``tmlog`` process and the workers it waited for
-(``wait4``): on a busy machine it says more than wall time. Peak memory is
-the largest resident set size of the ``tmlog`` process plus
-its worker processes, sampled from ``/proc`` every 20 ms (Linux only).
-Figures go to standard output as a table; run it on a quiet machine.
+(``wait4``): on a busy machine it says more than wall time. ``main CPU s``
+is the ``tmlog`` process's own share (its last ``/proc/PID/stat`` sample
+before it ended, so up to 20 ms short): what the process that hands out
+the logs and takes the results back costs beside the workers. Peak memory
+is the largest resident set size of the ``tmlog`` process plus its worker
+processes, sampled from ``/proc`` every 20 ms (Linux only). The load
+average before and after each run is shown, as the other figures mean
+little without it. Figures go to standard output as a table; run it on a
+quiet machine.
 """
 
 from __future__ import annotations
@@ -67,8 +72,22 @@ def _children(pid: int) -> list[int]:
     return out
 
 
-def timed(args: list[str]) -> tuple[float, float, float]:
-    """Wall seconds, CPU seconds (the run and its workers) and peak total RSS (MB) of a run."""
+def _own_cpu(pid: int) -> float | None:
+    """CPU seconds of the process itself so far (not its children)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+Figures = tuple[float, float, float, float]
+
+
+def timed(args: list[str]) -> Figures:
+    """Wall seconds, CPU seconds (the run and its workers), the main process's
+    own CPU seconds and peak total RSS (MB) of a run."""
     env = dict(os.environ)
     # As for a user: Python keeps the compiled modules (a session that sets
     # PYTHONDONTWRITEBYTECODE would time the compiling of every module instead).
@@ -82,12 +101,14 @@ def timed(args: list[str]) -> tuple[float, float, float]:
         cwd=tempfile.gettempdir(),  # `python -m` would look in the working directory first
     )
     peak = 0
+    own = 0.0
     while True:
         pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
         if pid:
             break
         total = sum(_rss_kb(p) for p in [proc.pid, *_children(proc.pid)])
         peak = max(peak, total)
+        own = _own_cpu(proc.pid) or own
         time.sleep(0.02)
     wall = time.perf_counter() - start
     # wait4 counts the CPU time of the workers the run waited for, too.
@@ -96,7 +117,7 @@ def timed(args: list[str]) -> tuple[float, float, float]:
     if proc.returncode != 0:
         err = proc.stderr.read().decode() if proc.stderr else ""
         raise SystemExit(f"tmlog {' '.join(args)} failed ({proc.returncode}):\n{err[-2000:]}")
-    return wall, cpu, peak / 1024
+    return wall, cpu, own, peak / 1024
 
 
 def main() -> None:
@@ -105,6 +126,10 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     ap.add_argument("--workdir", type=Path, default=None)
     ap.add_argument("--no-cold", action="store_true", help="skip the cold runs")
+    ap.add_argument(
+        "--no-warm", action="store_true", help="skip filling the cache and the warm runs"
+    )
+    ap.add_argument("--warm-runs", type=int, default=1, help="warm runs at each --jobs")
     args = ap.parse_args()
     work = (args.workdir or Path(tempfile.mkdtemp(prefix="tmlog-bench-"))).resolve()
     corpus = work / "corpus"
@@ -112,21 +137,32 @@ def main() -> None:
         shutil.rmtree(corpus, ignore_errors=True)
         build_corpus(corpus, args.games)
     print(f"{args.games} logs in {corpus}; {os.cpu_count()} cores")
-    print(f"{'run':28} {'wall s':>8} {'games/s':>8} {'CPU s':>8} {'peak MB':>8}")
+    print(
+        f"{'run':24} {'wall s':>8} {'games/s':>8} {'CPU s':>8} {'main CPU s':>10}"
+        f" {'CPU ms/game':>11} {'peak MB':>8} {'load before/after':>18}"
+    )
 
-    def show(label: str, figures: tuple[float, float, float]) -> None:
-        wall, cpu, peak = figures
-        print(f"{label:28} {wall:8.2f} {args.games / wall:8.1f} {cpu:8.2f} {peak:8.1f}", flush=True)
+    def show(label: str, run: list[str]) -> None:
+        before = os.getloadavg()[0]
+        wall, cpu, own, peak = timed(run)
+        after = os.getloadavg()[0]
+        print(
+            f"{label:24} {wall:8.2f} {args.games / wall:8.1f} {cpu:8.2f} {own:10.2f}"
+            f" {cpu / args.games * 1000:11.2f} {peak:8.1f} {before:8.2f} /{after:7.2f}",
+            flush=True,
+        )
 
     base = ["stats", str(corpus), "--quiet"]
     for jobs in [] if args.no_cold else args.jobs:
-        show(f"cold --jobs {jobs}", timed([*base, "--no-cache", "--jobs", str(jobs)]))
+        show(f"cold --jobs {jobs}", [*base, "--no-cache", "--jobs", str(jobs)])
     cache = work / "cache"
-    shutil.rmtree(cache, ignore_errors=True)
-    jobs = max(args.jobs)
-    show(f"fill cache --jobs {jobs}", timed([*base, "--cache", str(cache), "--jobs", str(jobs)]))
-    for jobs in args.jobs:
-        show(f"warm --jobs {jobs}", timed([*base, "--cache", str(cache), "--jobs", str(jobs)]))
+    if not args.no_warm:
+        shutil.rmtree(cache, ignore_errors=True)
+        jobs = max(args.jobs)
+        show(f"fill cache --jobs {jobs}", [*base, "--cache", str(cache), "--jobs", str(jobs)])
+        for jobs in args.jobs:
+            for _ in range(args.warm_runs):
+                show(f"warm --jobs {jobs}", [*base, "--cache", str(cache), "--jobs", str(jobs)])
     if not args.workdir:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -30,6 +30,9 @@ written by two runs at once may repeat a key; readers keep one. Past
 
 A cache that cannot be written (read-only, full, a file in the way) is
 given up for the rest of the run, with one warning; the run goes on.
+
+Files known by sight (:mod:`tmlog.cache_sight`): a log whose file is the
+very one read before is not read and hashed again.
 """
 
 from __future__ import annotations
@@ -48,16 +51,23 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from tmlog import cache_sight as sight
 from tmlog.cache_secret import CacheSecretError, cache_secret
+from tmlog.cache_tables import LAYOUT as LAYOUT
+from tmlog.cache_tables import MAC_PREFIX, rows_by_key
+from tmlog.cache_tables import arrow_tables as _arrow_tables
+from tmlog.cache_tables import mac as _mac
+from tmlog.cache_tables import read_parquet as _read_parquet
 from tmlog.dirs import cache_root
 from tmlog.games import GAMES
-from tmlog.records import Column, Record, RecordSchema
-
-LAYOUT = "v2"
-"""The on-disk layout; part of every key and of the directory name."""
+from tmlog.records import Record, RecordSchema
 
 MAX_BATCHES = 16
 """A writer that finds more batches than this compacts them into one per game."""
+
+ARROW_KEPT_BYTES = 64 << 20
+"""A table of a batch up to this size is decoded once per run and kept, not
+read again for each window of logs."""
 
 
 def default_root() -> Path:
@@ -135,6 +145,9 @@ class ResultCache:
         self._said: set[str] = set()
         self._where: dict[str, Path] | None = None
         self._secret: bytes | None = None
+        self._arrow: dict[tuple[Path, str, frozenset[str] | None], Any] = {}
+        self._known: dict[str, list[Any]] | None = None
+        self._learned: dict[str, list[Any]] = {}
         self.usable = True
         """False once the cache has been given up for this run."""
 
@@ -184,12 +197,10 @@ class ResultCache:
     def index(self) -> dict[str, Path]:
         """key → the batch that holds it (one batch per key)."""
         if self._where is None:
-            import pyarrow.parquet as pq
-
             where: dict[str, Path] = {}
             for batch in self._batches():
                 try:
-                    keys = pq.read_table(batch / "games.parquet", columns=["key"])
+                    keys = _read_parquet(batch / "games.parquet", lambda _: ["key"])
                     column = keys.column("key").to_pylist()
                     if not all(isinstance(k, str) for k in column):
                         raise _Damaged
@@ -205,6 +216,62 @@ class ResultCache:
 
     def __contains__(self, key: str) -> bool:
         return key in self.index()
+
+    # ------------------------------------------------------------ files known by sight
+
+    def known(
+        self, path: str, input_format: str | None, options: Mapping[str, Any]
+    ) -> tuple[str, str] | None:
+        """The key and game fingerprint of the log at ``path``, if it is the very
+        file read before (its identity unchanged: see the module's text), else None."""
+        if self._known is None:
+            self._known = self._read_identities()
+        return sight.known(self._known, path, input_format, options)
+
+    def remember(
+        self,
+        path: str,
+        before: os.stat_result,
+        key: str,
+        fingerprint: str,
+        input_format: str | None,
+        options: Mapping[str, Any],
+    ) -> None:
+        """Note the key and fingerprint of the log at ``path``, whose identity was
+        ``before`` just before it was read (kept by :meth:`save_identities`)."""
+        sight.learn(self._learned, path, before, key, fingerprint, input_format, options)
+
+    def _read_identities(self) -> dict[str, list[Any]]:
+        secret = self._mac_key()
+        if secret is None:
+            return {}
+        known = sight.read(self.directory / sight.FILE, secret)
+        if known is None:  # damaged or forged: every log is read and hashed again
+            self._say(
+                "damaged",
+                f"results cache {self.directory}: damaged entries dropped;"
+                " their games were replayed",
+            )
+            return {}
+        return known
+
+    def save_identities(self) -> None:
+        """Keep what :meth:`remember` noted, with what other runs kept meanwhile."""
+        if not self._learned or not self.usable:
+            return
+        secret = self._mac_key()
+        if secret is None:
+            return
+        known = self._read_identities()
+        known.update(self._learned)
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            sight.write(self.directory / sight.FILE, secret, known)
+        except OSError as exc:
+            self._give_up(exc.strerror or type(exc).__name__)
+            return
+        self._known = known
+        self._learned = {}
 
     def load(
         self, keys: Sequence[str], *, tables: Iterable[str] | None = None
@@ -227,11 +294,12 @@ class ResultCache:
         records: dict[str, Record] = {}
         for batch, batch_keys in by_batch.items():
             try:
-                records.update(_read_batch(batch, batch_keys, wanted, secret))
+                records.update(_read_batch(batch, batch_keys, wanted, secret, self._arrow))
             except FileNotFoundError:
                 continue  # compacted away by another run meanwhile: replayed
             except Exception:  # any damage at all: drop the batch, replay its games
                 self._drop(batch)
+                self._arrow = {k: v for k, v in self._arrow.items() if k[0] != batch}
                 for key in batch_keys:
                     where.pop(key, None)
         return records
@@ -272,7 +340,7 @@ class ResultCache:
         tmp = self.directory / f"{name}.tmp"
         tmp.mkdir()
         try:
-            for table_name, table in _arrow_tables(game, schema, records, secret).items():
+            for table_name, table in _arrow_tables(game, schema, records, secret):
                 pq.write_table(table, tmp / f"{table_name}.parquet")
             os.replace(tmp, self.directory / name)
         except BaseException:
@@ -315,6 +383,7 @@ class ResultCache:
         for batch in old:
             shutil.rmtree(batch, ignore_errors=True)
         self._where = None
+        self._arrow = {}
 
     def info(self) -> CacheInfo:
         """Where the cache is, its entries and batches (this build's) and its size."""
@@ -350,92 +419,73 @@ def _owned(root: Path) -> list[Path]:
         return []
 
 
-# ------------------------------------------------------------ the MACs
-
-MAC_PREFIX = "mac_"
-
-
-def _mac(secret: bytes, key: str, table: str, values: Any) -> str:
-    """The MAC of one entry's part: its values as Parquet gives them back, in ``repr``."""
-    message = f"{LAYOUT}\0{key}\0{table}\0{values!r}".encode()
-    return hmac.new(secret, message, hashlib.sha256).hexdigest()
-
-
-def _rows_by_key(columns: dict[str, list[Any]], names: Sequence[str]) -> dict[str, list[Any]]:
-    by_key: dict[str, list[Any]] = {}
-    fields = [columns[n] for n in names]
-    for i, key in enumerate(columns["key"]):
-        by_key.setdefault(key, []).append(tuple(f[i] for f in fields))
-    return by_key
-
-
-def _arrow_tables(
-    game: str, schema: RecordSchema, records: list[tuple[str, Record]], secret: bytes
-) -> dict[str, Any]:
-    """A batch's tables, the games table last with the MACs of every part."""
-    import pyarrow as pa
-
-    out: dict[str, Any] = {}
-    macs: dict[str, list[str]] = {}
-    keys = [k for k, _ in records]
-    for table in schema.tables:
-        names = table.row._fields
-        columns: dict[str, list[Any]] = {f: [] for f in ("key", *names)}
-        by_field = [columns[f] for f in names]
-        for key, record in records:
-            for row in getattr(record, table.name):
-                columns["key"].append(key)
-                for column, v in zip(by_field, row, strict=True):
-                    column.append(v)
-        arrow = pa.table(columns, schema=_arrow_schema(table.columns))
-        out[table.name] = arrow
-        # MACs over what a reader will get back from Parquet, not over the record.
-        read_back = _rows_by_key(arrow.to_pydict(), names)
-        macs[MAC_PREFIX + table.name] = [
-            _mac(secret, key, table.name, read_back.get(key, [])) for key in keys
-        ]
-    games: dict[str, list[Any]] = {"key": keys, "game_type": [game] * len(records)}
-    for c in schema.games:
-        values = [getattr(r, c.name) for _, r in records]
-        games[c.name] = [list(v) for v in values] if c.many else values
-    arrow = pa.table(games, schema=_arrow_schema(schema.games, extra=("game_type",)))
-    read_back = _rows_by_key(arrow.to_pydict(), ["game_type", *(c.name for c in schema.games)])
-    macs[MAC_PREFIX + "games"] = [_mac(secret, key, "games", read_back[key]) for key in keys]
-    for name, values in macs.items():
-        arrow = arrow.append_column(name, pa.array(values, pa.string()))
-    out["games"] = arrow
-    return out
-
-
 def _read_batch(
-    batch: Path, keys: set[str], wanted: set[str] | None, secret: bytes
+    batch: Path,
+    keys: set[str],
+    wanted: set[str] | None,
+    secret: bytes,
+    memo: dict[tuple[Path, str, frozenset[str] | None], Any],
 ) -> dict[str, Record]:
     """The records of ``keys`` in ``batch``, each part checked against its MAC.
+
+    ``memo`` keeps the batch's decoded tables (those up to :data:`ARROW_KEPT_BYTES`)
+    for the next windows of the run: a batch is read and decoded once, not once
+    per window of logs.
 
     Raises:
         Exception: the batch is damaged (of any kind); the caller drops it.
     """
-    import pyarrow.parquet as pq
 
-    games = pq.read_table(batch / "games.parquet").to_pydict()
-    (game_type,) = set(games["game_type"])
-    schema = GAMES[game_type].schema
-    names = ["game_type", *(c.name for c in schema.games)]
-    rows = _rows_by_key(games, names)
-    macs = _rows_by_key(games, [MAC_PREFIX + t for t in schema.table_names])
+    wanted_key = frozenset(wanted) if wanted is not None else None
+
+    def decoded(
+        name: str,
+        check: Callable[[dict[str, list[Any]]], Any],
+        columns: Callable[[list[str]], list[str]] | None = None,
+    ) -> Any:
+        found = memo.get((batch, name, wanted_key))
+        if found is None:
+            path = batch / f"{name}.parquet"
+            arrow = _read_parquet(path, columns)
+            found = check(arrow.to_pydict())
+            if arrow.nbytes <= ARROW_KEPT_BYTES:
+                memo[(batch, name, wanted_key)] = found
+        return found
+
+    def needed(mac: str) -> bool:
+        table = mac.removeprefix(MAC_PREFIX)
+        return mac == table or wanted is None or table == "games" or table in wanted
+
+    def games_table(games: dict[str, list[Any]]) -> tuple[RecordSchema, Any, Any, Any, Any]:
+        (game_type,) = set(games["game_type"])
+        schema = GAMES[game_type].schema
+        names = ["game_type", *(c.name for c in schema.games)]
+        rows = rows_by_key(games, names)
+        # Only the MACs of the parts read: a table not read is checked when it is.
+        checked = [t for t in schema.table_names if needed(MAC_PREFIX + t)]
+        macs = rows_by_key(games, [MAC_PREFIX + t for t in checked])
+        return schema, names, rows, checked, macs
+
+    def games_columns(names: list[str]) -> list[str]:
+        return [n for n in names if needed(n)]
+
+    schema, names, rows, checked, macs = decoded("games", games_table, games_columns)
     parts: dict[str, dict[str, list[Any]]] = {}
     for table in schema.tables:
         if wanted is not None and table.name not in wanted:
             continue
-        columns = pq.read_table(batch / f"{table.name}.parquet").to_pydict()
-        if set(columns) != {"key", *table.row._fields}:
-            raise _Damaged(f"{table.name}: columns {sorted(columns)}")
-        parts[table.name] = _rows_by_key(columns, table.row._fields)
+
+        def split(columns: dict[str, list[Any]], fields: Any = table.row._fields) -> Any:
+            if set(columns) != {"key", *fields}:
+                raise _Damaged(f"columns {sorted(columns)}")
+            return rows_by_key(columns, fields)
+
+        parts[table.name] = decoded(table.name, split)
     records: dict[str, Record] = {}
     for key in keys:
         if len(rows.get(key, ())) != 1 or len(macs[key]) != 1:
             raise _Damaged(f"{key}: not exactly one entry")
-        mac = dict(zip(schema.table_names, macs[key][0], strict=True))
+        mac = dict(zip(checked, macs[key][0], strict=True))
         _check(mac["games"], _mac(secret, key, "games", rows[key]))
         for name, by_key in parts.items():
             _check(mac[name], _mac(secret, key, name, by_key.get(key, [])))
@@ -452,15 +502,3 @@ def _read_batch(
 def _check(stored: Any, computed: str) -> None:
     if not isinstance(stored, str) or not hmac.compare_digest(stored, computed):
         raise _Damaged("MAC mismatch")
-
-
-def _arrow_schema(columns: Sequence[Column], extra: Sequence[str] = ()) -> Any:
-    """The Parquet schema of a table: its key (and ``extra`` text columns), then its columns."""
-    import pyarrow as pa
-
-    types = {int: pa.int64(), str: pa.string(), bool: pa.bool_(), float: pa.float64()}
-    fields = [pa.field(name, pa.string()) for name in ("key", *extra)]
-    for c in columns:
-        kind = types[c.kind]
-        fields.append(pa.field(c.name, pa.list_(kind) if c.many else kind))
-    return pa.schema(fields)

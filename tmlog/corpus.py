@@ -1,456 +1,84 @@
-"""The corpus runner: many logs, replayed in parallel, cached, streamed.
+"""The corpus: many logs' records, replayed in parallel (:mod:`tmlog.runner`), cached.
 
-Every command that takes many logs reads them through a :class:`Runner`:
-logs are read and hashed in this process and handed out in chunks to a
-process pool (``jobs`` > 1), to a Dask cluster (``dask_scheduler``), or
-replayed here (``jobs`` = 1). Results come back in the order of the logs,
-one window of logs at a time, so memory stays flat however large the corpus.
-A log that cannot be read, parsed or replayed becomes a :class:`Failure` in
-its place and the run goes on.
-
-:func:`iter_records` adds the results cache (:mod:`tmlog.cache`) for the
-report commands' per-game records.
+:func:`iter_records` gives the report commands one record per log, in
+order: replayed by a :class:`~tmlog.runner.Runner`, or found in the results
+cache (:mod:`tmlog.cache`), which knows most files by sight and reads only
+the others; logs that hold a game seen before can be left out.
 
 >>> items = list(iter_records(["sample_logs/4pLeague_S64_D1L1_G3.txt", "missing.txt"]))
 >>> [type(item).__name__ for item in items]
 ['GameRecord', 'Failure']
 
-The runner knows games only through :class:`tmlog.games.GameModule`: each
-log is parsed, replayed and recorded by the game :data:`tmlog.games.GAMES`
-finds for it.
 >>> items[1].message
 'missing.txt: no such file or directory'
 """
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
-import gc
 import os
-import sys
-import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tmlog.errors import TmlogError
-from tmlog.games import GAMES, Checked
-from tmlog.reading import STDIN, iter_paths, read_bytes
+from tmlog.reading import STDIN
 from tmlog.records import Record, describe
+from tmlog.runner import (
+    AHEAD,
+    CHUNK,
+    WINDOW,
+    Duplicate,
+    Failure,
+    Job,
+    Log,
+    PerGame,
+    Progress,
+    Runner,
+    Ticker,
+    _fewer_collections,
+    check,
+    default_jobs,
+    deferred_log,
+    die_with_parent,
+    game_fingerprint,
+    list_logs,
+    process_chunk,
+    process_chunk_fingerprinted,
+    process_log,
+    read_log,
+    record,
+    windows,
+)
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future
-
     from tmlog.cache import ResultCache
 
-T = TypeVar("T")
-
-WINDOW = 1000
-"""Logs read, replayed and handed back at a time (bounds memory)."""
-CHUNK = 16
-"""Logs per task given to a worker (fewer, larger tasks cost less to hand out)."""
-
-
-class Failure(NamedTuple):
-    """A log that gave no result: unreadable, not a log, a syntax error, or a crash."""
-
-    source: str
-    message: str
-
-
-class Duplicate(NamedTuple):
-    """A log left out because it holds the same game as one read before it."""
-
-    source: str
-    same_as: str
-
-
-def game_fingerprint(data: bytes) -> str:
-    """A hash of a log's content with what does not change the game taken out.
-
-    A BOM, CRLF or CR line ends, trailing whitespace and trailing blank lines
-    are how a game was saved, not what was played: the same game saved as
-    ``.txt`` and ``.log`` or by another editor hashes the same.
-    """
-    import hashlib  # not with the module: validating one log hashes nothing
-
-    lines = [line.rstrip() for line in data.removeprefix(b"\xef\xbb\xbf").splitlines()]
-    while lines and not lines[-1]:
-        lines.pop()
-    return hashlib.sha256(b"\n".join(lines)).hexdigest()
-
-
-class Log(NamedTuple):
-    """A log for a worker: its bytes, or the path the worker reads them from."""
-
-    source: str
-    data: bytes | None
-    path: str | None = None
-
-
-@dataclass(frozen=True)
-class PerGame(Generic[T]):
-    """A job each game does its own way: the method ``method`` of the log's game
-    (:class:`~tmlog.games.GameModule`), called with the parsed log and its replay."""
-
-    method: str
-
-
-Job = Callable[[Any, Any], T] | PerGame[T]
-"""What to compute from each parsed and replayed log: a :class:`PerGame` method,
-or a top-level function (so it pickles) of one game's parsed log and replay.
-Such a function may ask for replay options with ``job.replay_options = {...}``
-(the audit wants Terra Mystica's ledger rows: ``{"rows": True}``)."""
-
-Progress = Callable[[int, int], None]
-"""Called with (logs done, logs in the run) as results come in."""
-
-
-def default_jobs() -> int:
-    """All the cores this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
-# ------------------------------------------------------------ the workers
-
-
-def process_log(
-    log: Log, job: Job[T], input_format: str | None, options: Mapping[str, Any] | None = None
-) -> T | Failure:
-    """Parse, replay and run ``job`` on one log, turning any error into a Failure.
-
-    ``options`` go to the game's replay (``vp_variant`` for Terra Mystica).
-    """
-    try:
-        data = log.data if log.data is not None else read_bytes(log.path or log.source)
-        game = GAMES.game_for(data, log.source, input_format)
-        parsed = game.parse(data, source=log.source, input_format=input_format, partial=True)
-        if isinstance(job, PerGame):
-            result: T = getattr(game, job.method)(parsed, game.replay(parsed, **(options or {})))
-            return result
-        wanted = {**getattr(job, "replay_options", {}), **(options or {})}
-        return job(parsed, game.replay(parsed, **wanted))
-    except TmlogError as exc:
-        return Failure(log.source, str(exc))
-    except Exception as exc:  # a bug in tmlog: report it, keep the run going
-        return Failure(log.source, f"{log.source}: internal error: {type(exc).__name__}: {exc}")
-
-
-def process_chunk(
-    chunk: Sequence[Log],
-    job: Job[T],
-    input_format: str | None,
-    options: Mapping[str, Any] | None = None,
-) -> list[T | Failure]:
-    results: list[T | Failure] = []
-    with _fewer_collections():
-        for log in chunk:
-            item = process_log(log, job, input_format, options)
-            results.append(item)
-    return results
-
-
-@contextlib.contextmanager
-def _fewer_collections() -> Iterator[None]:
-    """Run the cyclic garbage collector less often while replaying.
-
-    A replay makes some ten thousand short-lived objects, freed as they go
-    by reference counting; at Python's default threshold the collector would
-    also walk the parse memo and the parsers a dozen times per game, about a
-    tenth of the time.
-    """
-    old = gc.get_threshold()
-    gc.set_threshold(50_000, old[1], old[2])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*old)
-
-
-def die_with_parent(parent: int) -> None:
-    """A worker's first act: end when the process that started it ends.
-
-    A parent killed with ``kill -9`` cannot stop its workers; orphaned, they
-    would run on and keep the caller's pipes open. Linux kills them for us
-    (``PR_SET_PDEATHSIG``); elsewhere a thread notices the parent is gone.
-    """
-    import threading
-
-    if sys.platform.startswith("linux"):
-        import ctypes
-        import signal
-
-        with contextlib.suppress(OSError, AttributeError):
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    if os.getppid() != parent:  # it died before we could ask
-        os._exit(1)
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1.0)
-        os._exit(1)
-
-    threading.Thread(target=watch, name="tmlog-parent-watch", daemon=True).start()
-
-
-record: PerGame[Record] = PerGame("record")
-"""The report commands' job: the game's record of the replay."""
-
-check: PerGame[Checked] = PerGame("check")
-"""The validate command's job: what the game says of the log (:class:`~tmlog.games.Checked`)."""
-
-
-# ------------------------------------------------------------ reading logs
-
-
-def list_logs(paths: Iterable[str], *, recursive: bool = False) -> list[str | Failure]:
-    """The logs named on a command line (files, directories, ``-``), problems in place."""
-    out: list[str | Failure] = []
-    for item in iter_paths(paths, recursive=recursive):
-        if isinstance(item, TmlogError):
-            out.append(Failure(getattr(item, "source", ""), str(item)))
-        else:
-            out.append(item)
-    return out
-
-
-def read_log(path: str) -> Log | Failure:
-    try:
-        return Log("<stdin>" if path == STDIN else path, read_bytes(path))
-    except TmlogError as exc:
-        return Failure(path, str(exc))
-
-
-def _deferred(path: str, *, local_files: bool) -> Log | Failure:
-    """A log whose worker reads the file itself (saves this process the reading),
-    where the workers see the same files; standard input is read here."""
-    if local_files and path != STDIN:
-        return Log(path, None, path)
-    return read_log(path)
-
-
-def _windows(items: Sequence[T], size: int) -> Iterator[Sequence[T]]:
-    for start in range(0, len(items), size):
-        yield items[start : start + size]
-
-
-# -------------------------------------------------------------- the runner
-
-
-class Runner(Generic[T]):
-    """Runs a job over logs: here, in a process pool, or on a Dask cluster."""
-
-    def __init__(
-        self,
-        job: Job[T],
-        *,
-        input_format: str | None = None,
-        jobs: int = 1,
-        dask_scheduler: str | None = None,
-        replay_options: Mapping[str, Any] | None = None,
-    ) -> None:
-        self.job = job
-        self.input_format = input_format
-        # An option left at None is the game's default: not passed at all.
-        self.replay_options = {k: v for k, v in (replay_options or {}).items() if v is not None}
-        self.jobs = max(1, jobs)
-        self.dask_scheduler = dask_scheduler
-        self._pool: Any = None
-        self._client: Any = None
-        self._quiet: Any = None
-        self._timeouts = (0.0, 0.0)
-
-    def __enter__(self) -> Runner[T]:
-        if self.dask_scheduler is not None:
-            from tmlog.dask_cluster import (
-                PROBE_TIMEOUT,
-                DaskAddressError,
-                probe,
-                quiet_distributed,
-                timeouts,
-            )
-
-            try:
-                from distributed import Client
-            except ImportError:
-                from tmlog import DIST_NAME
-
-                raise TmlogError(
-                    f"--dask-scheduler needs dask and distributed: pip install '{DIST_NAME}[dask]'"
-                ) from None
-            try:
-                self._timeouts = connect, _ = timeouts()
-                address = probe(self.dask_scheduler, timeout=min(PROBE_TIMEOUT, connect))
-            except DaskAddressError as exc:
-                raise TmlogError(str(exc)) from None
-            self._quiet = quiet_distributed()
-            self._quiet.__enter__()
-            try:
-                self._client = Client(address, timeout=connect)  # type: ignore[no-untyped-call]
-            except Exception as exc:  # any failure of distributed's: one line, no traceback
-                self.__exit__()
-                raise TmlogError(
-                    f"cannot use the Dask scheduler at {self.dask_scheduler}: "
-                    f"{type(exc).__name__}: {exc}"
-                ) from None
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
-        if self._client is not None:
-            with contextlib.suppress(Exception):
-                self._client.close(timeout=self._timeouts[0])
-            self._client = None
-        if self._quiet is not None:
-            self._quiet.__exit__(None, None, None)
-            self._quiet = None
-
-    def map(self, logs: Sequence[Log]) -> list[T | Failure]:
-        """The job's result (or a Failure) for each log, in order."""
-        if not logs:
-            return []
-        if self._client is None and (self.jobs == 1 or len(logs) <= CHUNK):
-            # A handful of logs: starting worker processes would cost more.
-            return process_chunk(logs, self.job, self.input_format, self.replay_options)
-        if self._client is None:
-            return self._map_pool(logs)
-        chunks = list(_windows(logs, CHUNK))
-        try:
-            futures = self._client.map(
-                process_chunk,
-                chunks,
-                job=self.job,
-                input_format=self.input_format,
-                options=self.replay_options,
-                pure=False,
-            )
-            results = self._results(futures)
-        except Exception as exc:  # a cluster gone or failing: say which logs are not done
-            names = [log.source for log in logs]
-            shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
-            raise TmlogError(
-                f"the Dask cluster at {self.dask_scheduler} failed"
-                f" ({type(exc).__name__}: {exc}); logs not done: {shown}"
-            ) from None
-        return [item for chunk in results for item in chunk]
-
-    def _results(self, futures: list[Any]) -> list[Any]:
-        """The results of ``futures``, in order, waiting at most the idle timeout
-        for each next one to finish: a scheduler that is stopped or silent keeps
-        its connection open (the client still says "running"), so only a clock
-        can tell it from a slow one."""
-        from distributed import wait
-
-        step, idle = self._timeouts
-        pending, last = list(futures), time.monotonic()
-        while pending:
-            with contextlib.suppress(TimeoutError):
-                wait(pending, timeout=step, return_when="FIRST_COMPLETED")  # type: ignore[no-untyped-call]
-            still = [f for f in pending if not f.done()]
-            if len(still) < len(pending):
-                last = time.monotonic()
-            elif time.monotonic() - last >= idle:
-                raise TimeoutError(f"no result for {idle:g} s")
-            if self._client.status != "running":
-                raise ConnectionError(f"lost the scheduler ({self._client.status})")
-            pending = still
-        return [f.result(timeout=idle) for f in futures]
-
-    # A worker killed (kill -9, the OOM killer) breaks the whole pool: every task
-    # in it fails. Its logs are run again in a new pool, one log per task; those
-    # lost again are run one at a time, so that only a log that kills its worker
-    # by itself is reported failed, and the run goes on with all the others.
-
-    def _submit(self, chunk: Sequence[Log]) -> Future[list[T | Failure]]:
-        if self._pool is None:
-            # Imported here: a run in this process (one log, --jobs 1) needs no
-            # multiprocessing, whose import is a good part of a one-log run's start.
-            from concurrent.futures import ProcessPoolExecutor
-
-            self._pool = ProcessPoolExecutor(
-                max_workers=self.jobs, initializer=die_with_parent, initargs=(os.getpid(),)
-            )
-        future: Future[list[T | Failure]] = self._pool.submit(
-            process_chunk, chunk, self.job, self.input_format, self.replay_options
-        )
-        return future
-
-    def _lost_pool(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
-
-    def _map_pool(self, logs: Sequence[Log]) -> list[T | Failure]:
-        results: list[T | Failure | None] = [None] * len(logs)
-        tasks = [
-            (list(range(start, min(start + CHUNK, len(logs)))), start)
-            for start in range(0, len(logs), CHUNK)
-        ]
-        futures = [
-            (indices, self._submit(logs[start : start + len(indices)])) for indices, start in tasks
-        ]
-        lost = self._collect(futures, results)
-        if lost:
-            self._lost_pool()
-            lost = self._collect([([i], self._submit([logs[i]])) for i in lost], results)
-        if lost:
-            self._lost_pool()
-        for i in lost:
-            (results[i],) = self._collect_one(logs[i])
-        return [r for r in results if r is not None]
-
-    def _collect(
-        self,
-        futures: list[tuple[list[int], Future[list[T | Failure]]]],
-        results: list[T | Failure | None],
-    ) -> list[int]:
-        """Fill ``results`` from ``futures``; the indices whose worker died."""
-        from concurrent.futures.process import BrokenProcessPool
-
-        lost: list[int] = []
-        for indices, future in futures:
-            try:
-                for i, item in zip(indices, future.result(), strict=True):
-                    results[i] = item
-            except BrokenProcessPool:
-                lost.extend(indices)
-        return lost
-
-    def _collect_one(self, log: Log) -> list[T | Failure]:
-        from concurrent.futures.process import BrokenProcessPool
-
-        try:
-            return self._submit([log]).result()
-        except BrokenProcessPool:
-            self._lost_pool()
-            message = f"{log.source}: the worker process replaying it died, twice; not counted"
-            return [Failure(log.source, message)]
-
-    def run(
-        self, paths: Iterable[str], *, progress: Progress | None = None, recursive: bool = False
-    ) -> Iterator[T | Failure]:
-        """The job's result (or a Failure) for every log named by ``paths``, in order
-        (``recursive``: directories at any depth)."""
-        names = list_logs(paths, recursive=recursive)
-        done = 0
-        local = self.dask_scheduler is None
-        for window in _windows(names, WINDOW):
-            items = [
-                n if isinstance(n, Failure) else _deferred(n, local_files=local) for n in window
-            ]
-            results = iter(self.map([i for i in items if isinstance(i, Log)]))
-            for item in items:
-                yield item if isinstance(item, Failure) else next(results)
-            done += len(window)
-            if progress is not None:
-                progress(done, len(names))
+__all__ = [
+    "AHEAD",
+    "CHUNK",
+    "WINDOW",
+    "Duplicate",
+    "Failure",
+    "Job",
+    "Log",
+    "PerGame",
+    "Progress",
+    "Runner",
+    "_fewer_collections",
+    "check",
+    "default_jobs",
+    "die_with_parent",
+    "game_fingerprint",
+    "iter_records",
+    "list_logs",
+    "process_chunk",
+    "process_chunk_fingerprinted",
+    "process_log",
+    "read_log",
+    "record",
+    "record_file",
+]
 
 
 # ----------------------------------------------------------------- records
@@ -477,7 +105,7 @@ def iter_records(
         cache: where to find records replayed before and keep new ones (None: no cache).
         dask_scheduler: address of a Dask distributed scheduler to replay on.
         tables: the parts of cached records to load (default: all of them).
-        progress: called with (done, total) after each window of logs.
+        progress: called with (done, total) as logs are done, a few times a second.
         on_duplicate: if given, a log holding the same game as one before it
             (:func:`game_fingerprint`) is left out and passed to it instead.
         replay_options: the game's replay options (``{"vp_variant": "yucata_fjords"}``);
@@ -486,73 +114,152 @@ def iter_records(
     """
     options = {k: v for k, v in (replay_options or {}).items() if v is not None}
     names = list_logs(paths, recursive=recursive)
+    dedupe = on_duplicate is not None
+    # Cached records are whole (a later command may want any table); without a
+    # cache the workers build and send back only the tables asked for.
+    job = record if cache is not None or tables is None else PerGame("record", frozenset(tables))
+    # The worker reads the file unless this process needs its bytes: for the
+    # cache key, or for a cluster that may not see the same files.
+    local = dask_scheduler is None
+    # (key, fingerprint) of each log sent to the workers, in order.
+    sent: deque[tuple[str | None, str | None]] = deque()
     seen: dict[str, str] = {}
-    done = 0
-    last = time.monotonic()
+
+    def items() -> Iterator[Log | Failure | _Hit]:
+        for window in windows(names, WINDOW):
+            if cache is not None:
+                yield from _cached(window, cache, input_format, options, tables, dedupe, sent)
+                continue
+            for name in window:
+                if isinstance(name, Failure):
+                    yield name
+                    continue
+                log = deferred_log(name, local_files=local)
+                if isinstance(log, Log):
+                    data = log.data
+                    fingerprint = game_fingerprint(data) if dedupe and data is not None else None
+                    sent.append((None, fingerprint))
+                yield log
+
+    new: list[tuple[str, Record]] = []
+    ticker = Ticker(progress, len(names))
     with Runner(
-        record,
+        job,
         input_format=input_format,
         jobs=jobs,
         dask_scheduler=dask_scheduler,
         replay_options=options,
     ) as r:
-        local = dask_scheduler is None and cache is None and on_duplicate is None
-        for window in _windows(names, WINDOW):
-            items = [
-                n if isinstance(n, Failure) else _deferred(n, local_files=local) for n in window
-            ]
-            if on_duplicate is not None:
-                items = _first_of_each_game(items, seen, on_duplicate)
-            keys: list[str | None] = [None] * len(items)
-            hits: dict[str, Record] = {}
-            if cache is not None:
-                from tmlog.cache import content_key
-
-                keys = [
-                    content_key(i.data, input_format, options)
-                    if isinstance(i, Log) and i.data is not None
-                    else None
-                    for i in items
-                ]
-                hits = cache.load([k for k in keys if k], tables=tables)
-            todo = [
-                i for i, k in zip(items, keys, strict=True) if isinstance(i, Log) and k not in hits
-            ]
-            fresh = iter(r.map(todo))
-            new: list[tuple[str, Record]] = []
-            out: list[Record | Failure] = []
-            for item, key in zip(items, keys, strict=True):
-                if isinstance(item, Failure):
-                    out.append(item)
-                elif key is not None and key in hits:
-                    out.append(_as_found(hits[key], item.source))
-                else:
-                    result = next(fresh)
-                    if key is not None and not isinstance(result, Failure):
-                        new.append((key, result))
-                    out.append(_only(result, tables))
-            if cache is not None and new:
-                cache.store(new)
-            yield from out
-            done += len(window)
-            if progress is not None and (time.monotonic() - last > 0.1 or done == len(names)):
-                last = time.monotonic()
-                progress(done, len(names))
-
-
-def _first_of_each_game(
-    items: list[Log | Failure], seen: dict[str, str], on_duplicate: Callable[[Duplicate], None]
-) -> list[Log | Failure]:
-    """``items`` without the logs whose game came before (in ``seen``, updated)."""
-    kept: list[Log | Failure] = []
-    for item in items:
-        if isinstance(item, Log) and item.data is not None:
-            first = seen.setdefault(game_fingerprint(item.data), item.source)
-            if first != item.source:
-                on_duplicate(Duplicate(item.source, first))
+        for item, worker_fingerprint, result in r.stream(
+            items(), total=len(names), fingerprints=dedupe and local and cache is None
+        ):
+            ticker.tick()
+            if isinstance(item, Failure):
+                yield item
                 continue
-        kept.append(item)
-    return kept
+            out: Record | Failure
+            if isinstance(item, _Hit):
+                fingerprint, out = item.fingerprint, _as_found(item.record, item.source)
+            else:
+                key, fingerprint = sent.popleft()
+                fingerprint = fingerprint or worker_fingerprint
+                if key is not None and not isinstance(result, Failure):
+                    new.append((key, result))
+                out = _only(result, tables)
+            if fingerprint is not None and on_duplicate is not None:
+                first = seen.setdefault(fingerprint, item.source)
+                if first != item.source:
+                    on_duplicate(Duplicate(item.source, first))
+                    continue
+            if cache is not None and len(new) >= WINDOW:
+                cache.store(new)
+                new = []
+            yield out
+        if cache is not None and new:
+            cache.store(new)
+        if cache is not None:
+            cache.save_identities()
+
+
+class _Hit(NamedTuple):
+    """A log whose record the cache had."""
+
+    source: str
+    record: Record
+    fingerprint: str | None
+
+
+def _cached(
+    window: Sequence[str | Failure],
+    cache: ResultCache,
+    input_format: str | None,
+    options: Mapping[str, Any],
+    tables: Sequence[str] | None,
+    dedupe: bool,
+    sent: deque[tuple[str | None, str | None]],
+) -> Iterator[Log | Failure | _Hit]:
+    """A window of logs with the cache: its hits, and the others to replay; each
+    log sent on is noted in ``sent``.
+
+    A log the cache knows by sight (:meth:`~tmlog.cache.ResultCache.known`) is
+    not read: its key and fingerprint are the cache's. The others are read
+    here, for their keys, and the cache learns them.
+    """
+    found: list[tuple[Log | Failure | _Known, str | None]] = []
+    for name in window:
+        if isinstance(name, Failure):
+            found.append((name, None))
+            continue
+        known = cache.known(name, input_format, options) if name != STDIN else None
+        if known is not None:
+            found.append((_Known(name, *known), known[0]))
+        else:
+            found.append(_read_and_learn(name, cache, input_format, options))
+    hits = cache.load([k for _, k in found if k], tables=tables)
+    for item, key in found:
+        if isinstance(item, _Known) and key not in hits:
+            # Known by sight, but its entry is gone (dropped, compacted away): read it.
+            item, key = _read_and_learn(item.source, cache, input_format, options)
+        if isinstance(item, Failure):
+            yield item
+        elif isinstance(item, _Known):
+            yield _Hit(item.source, hits[item.key], item.fingerprint if dedupe else None)
+        else:
+            data = item.data
+            fingerprint = game_fingerprint(data) if dedupe and data is not None else None
+            if key is not None and key in hits:
+                yield _Hit(item.source, hits[key], fingerprint)
+            else:
+                sent.append((key, fingerprint))
+                yield item
+
+
+class _Known(NamedTuple):
+    """A log the cache knows by sight: its key and fingerprint, unread."""
+
+    source: str
+    key: str
+    fingerprint: str
+
+
+def _read_and_learn(
+    name: str, cache: ResultCache, input_format: str | None, options: Mapping[str, Any]
+) -> tuple[Log | Failure, str | None]:
+    """The log at ``name``, read here, and its key; the cache learns them by sight."""
+    from tmlog.cache import content_key
+
+    try:
+        # Before reading: a write during the read leaves a newer identity than this.
+        before = os.stat(name) if name != STDIN else None
+    except OSError:
+        before = None  # reading it says what is wrong
+    log = read_log(name)
+    if not isinstance(log, Log) or log.data is None:
+        return log, None
+    key = content_key(log.data, input_format, options)
+    if before is not None:
+        cache.remember(name, before, key, game_fingerprint(log.data), input_format, options)
+    return log, key
 
 
 def _only(item: Record | Failure, tables: Sequence[str] | None) -> Record | Failure:

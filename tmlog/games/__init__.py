@@ -53,6 +53,9 @@ class GameModule(Protocol[ParsedT, ReplayT, RecordT_co]):
     a module-level instance of a plain class does.
 
     Optional capabilities, looked up by the commands with ``getattr``:
+    ``replay_needs(job, tables)`` (the replay options a runner job needs:
+    ``job`` is ``record``, with only ``tables`` of the record wanted, None
+    for all, or ``check``; a game without it is replayed with its defaults),
     ``vp_source_key`` (sorts the names of ``tmlog vp``'s sources),
     ``replay_text(path, at, fmt, input_format)`` (``tmlog replay``) and
     ``render_axes(path, at, input_format)`` (``tmlog render``) for a game

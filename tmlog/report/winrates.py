@@ -11,11 +11,15 @@ is the number of factions that started, ``seat`` the faction's start order.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
+
+# Defined without pandas, for the plain tally of `tmlog stats`; re-exported here.
+from tmlog.report.tally import WINRATE_COLUMNS as WINRATE_COLUMNS
+from tmlog.report.tally import Z95 as Z95
+from tmlog.report.tally import wilson_interval as wilson_interval
 
 BY = {
     "players": ("player_count", "players"),
@@ -35,38 +39,6 @@ BY = {
 faction's game counts once under each of its six tiles); ``bonus-round-1`` by
 the bonus tile the faction took at the end of setup, held in round 1.
 """
-
-WINRATE_COLUMNS = [
-    "faction",
-    "games",
-    "wins",
-    "win_rate",
-    "ci_low",
-    "ci_high",
-    "avg_vp",
-    "avg_rank",
-    "avg_margin",
-]
-
-Z95 = 1.959963984540054
-"""The 97.5% quantile of the standard normal distribution."""
-
-
-def wilson_interval(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a success rate (95% by default).
-
-    >>> [round(x, 4) for x in wilson_interval(5, 10)]
-    [0.2366, 0.7634]
-    >>> wilson_interval(0, 0)
-    (nan, nan)
-    """
-    if games <= 0:
-        return math.nan, math.nan
-    p = wins / games
-    z2 = z * z
-    centre = (p + z2 / (2 * games)) / (1 + z2 / games)
-    half = z * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / (1 + z2 / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def counted(factions: pd.DataFrame) -> pd.DataFrame:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, Any
 
 from tmlog.games import Checked
@@ -71,6 +71,10 @@ class Root:
         from tmlog.games.root.notation import parse_rootlog
 
         return parse_rootlog(data, source=source, lenient=input_format != "rootlog-strict")
+
+    def replay_needs(self, job: str, tables: Collection[str] | None) -> dict[str, Any]:
+        """Root's replay keeps nothing optional: every job needs the same."""
+        return {}
 
     def replay(self, parsed: RootLog, **options: Any) -> RootReplay:
         from tmlog.games.root.replay import replay

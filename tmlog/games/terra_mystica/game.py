@@ -9,7 +9,7 @@ True
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, Any, cast
 
 from tmlog.games import Checked
@@ -67,9 +67,16 @@ class TerraMystica:
         fmt = cast("InputFormat | None", input_format)
         return parse_log(data, source=source, input_format=fmt, partial=partial)
 
+    def replay_needs(self, job: str, tables: Collection[str] | None) -> dict[str, Any]:
+        """What the replay must keep for ``job`` (``record`` with only ``tables``,
+        None: all of them; ``check``): the ledger's rows only for the timeline,
+        which costs a fifth of the replay and most of the record's size."""
+        return {"rows": job == "record" and (tables is None or "timeline" in tables)}
+
     def replay(self, parsed: ParsedLog, **options: Any) -> Replay:
-        # Records keep the ledger's rows too: each faction's state after each
-        # row is the record's timeline (the export's per-row table).
+        # Records keep the ledger's rows too unless told (replay_needs): each
+        # faction's state after each row is the record's timeline (the export's
+        # per-row table).
         from tmlog.games.terra_mystica.replay import replay
 
         options.setdefault("rows", True)
