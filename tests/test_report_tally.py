@@ -129,3 +129,26 @@ def test_the_command_counts_other_games_with_pandas(tmp_path: Path) -> None:
     parts = [winrate_tallies(frames(group).factions) for group in by_type.values()]
     expected = format_frame(winrates_from_tallies(add_tallies(parts)), "table")
     assert result.stdout.startswith(expected + "\n"), result.stdout
+
+
+def test_shared_wins_are_summed_exactly_by_both_counts() -> None:
+    # By hand: game g1 is a tie of two for first (witches get 1/2 of a win), game g2 a
+    # tie of three (1/3): 5/6 of a win in all. Summed as floats, 1/2 + 1/3 is
+    # 0.8333333333333333, one bit short of 5/6 (0.8333333333333334): two equal win rates
+    # could then be ordered apart. Both counts give the exact 5/6.
+    import pandas as pd
+
+    factions = pd.DataFrame(
+        {
+            "game": ["g1"] * 4 + ["g2"] * 4,
+            "faction": ["witches", "nomads", "giants", "swarmlings"] * 2,
+            "final_vp": [100, 100, 90, 80, 120, 120, 120, 80],
+            "dropped": [False] * 8,
+            "finished": [True] * 8,
+        }
+    )
+    assert 1 / 2 + 1 / 3 != 5 / 6
+    table = winrates_from_tallies(winrate_tallies(factions))
+    witches = table[table["faction"] == "witches"].iloc[0]
+    assert witches["wins"] == 5 / 6
+    assert witches["win_rate"] == (5 / 6) / 2

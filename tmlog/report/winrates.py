@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 # Defined without pandas, for the plain tally of `tmlog stats`; re-exported here.
+from tmlog.report.tally import PARTS
 from tmlog.report.tally import WINRATE_COLUMNS as WINRATE_COLUMNS
 from tmlog.report.tally import Z95 as Z95
 from tmlog.report.tally import wilson_interval as wilson_interval
@@ -177,6 +178,11 @@ def winrates_from_tallies(tallies: pd.DataFrame, *, by: By = None) -> pd.DataFra
     keys, out_keys = _keys(by)
     groups = keys[:-1]
     out = tallies.copy()
+    # Shares of a win and margins are multiples of 1/PARTS; float sums of them drift in
+    # the last bit, which could order two equal win rates apart. Snapping the sums back to
+    # the grid gives the exact sums, as report/tally.py counts them.
+    for col in ("wins", "margins"):
+        out[col] = (out[col].astype("float64") * PARTS).round() / PARTS
     games = out["games"].astype("int64")
     out["games"] = games
     out["win_rate"] = out["wins"] / games
