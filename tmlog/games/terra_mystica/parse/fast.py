@@ -164,12 +164,27 @@ def _shape(pattern: str, *, ignore_case: bool = True) -> re.Pattern[str]:
 
 Build_ = Callable[..., Action]
 
+_SOURCES: dict[str, list[tuple[str, Build_]]] = {}
+"""First word, lower-cased → its shapes (pattern text, builder of the action from the groups)."""
+
 _COMMANDS: dict[str, list[tuple[re.Pattern[str], Build_]]] = {}
-"""First word, lower-cased → its shapes (pattern, builder of the action from the groups)."""
+"""The same, compiled: a verb's patterns are compiled when a log first uses the verb
+(compiling all of them was most of this module's import, and a game uses some)."""
 
 
 def _command(first: str, pattern: str, build: Build_) -> None:
-    _COMMANDS.setdefault(first, []).append((_shape(pattern), build))
+    _SOURCES.setdefault(first, []).append((pattern, build))
+
+
+def _shapes(first: str) -> list[tuple[re.Pattern[str], Build_]] | None:
+    """The compiled shapes of a first word (None: no shape starts so)."""
+    shapes = _COMMANDS.get(first)
+    if shapes is None:
+        sources = _SOURCES.get(first)
+        if sources is None:
+            return None
+        shapes = _COMMANDS[first] = [(_shape(pattern), build) for pattern, build in sources]
+    return shapes
 
 
 _command("build", rf"build{_B}{{HEX}}", lambda h: Build(hex=h.upper(), column=1))
@@ -308,7 +323,7 @@ def command(text: str) -> Action | None:
             match = _ADJUST.fullmatch(text)
             return _adjust(*match.groups()) if match else None
         first = _FIRST_WORD.match(text)
-        shapes = _COMMANDS.get(first.group().lower()) if first else None
+        shapes = _shapes(first.group().lower()) if first else None
         for pattern, build in shapes or ():
             match = pattern.fullmatch(text)
             if match:
