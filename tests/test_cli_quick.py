@@ -108,6 +108,7 @@ def test_quick_validate_imports_no_click(tmp_path: Path) -> None:
         "tmlog.cli",
         "tmlog.cli.quick",
         "tmlog.cli.streams",
+        "tmlog.cli.validating",
     }
 
 

@@ -224,7 +224,7 @@ def validate(
     Example:
       tmlog validate games/
     """
-    from tmlog.cli.quick import validate_logs
+    from tmlog.cli.validating import validate_logs
 
     settings = CorpusSettings(**corpus)
     failed = validate_logs(
