@@ -3,7 +3,7 @@
 Usage::
 
     python bench/startup_bench.py [LOG] [--runs N] [--warmup K] [--base REV]
-        [--regular] [--reference 'perl /path/to/engine.pl {commands}']
+        [--regular] [--instructions] [--reference 'perl /path/to/engine.pl {commands}']
 
 Runs each command ``N`` times after ``K`` warm-up runs (so the OS file cache,
 the grammar cache and the ``.pyc`` files are warm, as for a user's second
@@ -25,6 +25,11 @@ sees this environment's packages (click, lark …) through a ``.pth`` file, and
 its ``tmlog`` script is timed. This environment's own install is usually
 editable (``pip install -e``), whose import hook, loaded by ``site`` at every
 start, a regular install does not have.
+
+``--instructions`` counts, after the timed runs, the instructions of one more
+run of each command under ``valgrind --tool=callgrind`` (with
+``PYTHONHASHSEED=0``): deterministic, unlike any time on a machine shared with
+other work, so the figure to compare two commits by.
 
 ``--reference`` adds an outside command timed the same way, e.g. the
 reference Perl engine replaying the same game; ``{commands}`` in it stands
@@ -92,6 +97,29 @@ def run_once(argv: list[str]) -> tuple[float, float, float]:
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
+def instructions(argv: list[str]) -> int:
+    """Instructions executed by one run of ``argv`` (callgrind's total)."""
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    cwd = None
+    if argv[0].startswith("PYTHONPATH="):
+        cwd = argv[0].partition("=")[2]
+        env["PYTHONPATH"] = cwd
+        argv = argv[1:]
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=cwd,
+        check=False,
+    )
+    for line in done.stderr.splitlines():
+        if "Collected :" in line:
+            return int(line.rpartition(":")[2])
+    raise SystemExit(f"no instruction count from callgrind:\n{done.stderr[-2000:]}")
+
+
 def regular_install(tree: Path, where: Path) -> list[str]:
     """Install ``tree`` (not editable) into a new virtual environment at ``where``;
     the command that runs its ``tmlog`` script."""
@@ -139,6 +167,11 @@ def main() -> None:
         help="an outside command to time alongside ({commands}: the log as a command log)",
     )
     ap.add_argument("--base", metavar="REV", help="also time this git revision")
+    ap.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count the instructions of one run of each command (valgrind)",
+    )
     ap.add_argument(
         "--regular",
         action="store_true",
@@ -191,6 +224,11 @@ def main() -> None:
             for _ in range(args.runs):
                 for name, argv in runs.items():
                     figures[name].append(run_once(argv))
+            counted = {
+                name: instructions(argv)
+                for name, argv in runs.items()
+                if args.instructions and not name.startswith("reference")
+            }
         finally:
             if args.base:
                 subprocess.run(
@@ -224,15 +262,22 @@ def main() -> None:
             f"{name:30} {statistics.mean(wall):12.1f} ± {sd:5.1f} {statistics.median(wall):7.1f}"
             f" {min(wall):7.1f}   {statistics.median(cpu):14.1f} {min(cpu):7.1f} {rss:10.1f}"
         )
+    if counted:
+        print()
+        for name, count in counted.items():
+            print(f"{name:30} {count / 1e6:10.1f} M instructions (callgrind, one run)")
     if args.base:
         for install in ("", "regular ") if args.regular else ("",):
             for command in ("tmlog validate ONE", "tmlog vp ONE", "tmlog --help"):
                 name = install + command
                 head, base_figures = medians[name], medians[f"base {name}"]
-                print(
+                ratios = (
                     f"{name}: head / base {head[0] / base_figures[0]:.2f} (wall median),"
                     f" {head[1] / base_figures[1]:.2f} (CPU median)"
                 )
+                if counted:
+                    ratios += f", {counted[name] / counted[f'base {name}']:.2f} (instructions)"
+                print(ratios)
     for i, _ in enumerate(args.reference, 1):
         ref = medians[f"reference {i}"]
         ours = ["tmlog validate ONE", "tmlog vp ONE"]

@@ -16,8 +16,8 @@ read a :class:`GameState` (``Replay.state``) or the events, never the engine.
 (168, Cults(fire=7, water=10, earth=10, air=7), Buildings(D=7, TP=3, TE=1, SH=0, SA=1))
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: typing.NamedTuple compiles every
+# annotation given as a string (a ForwardRef each) at every start-up.
 from dataclasses import field
 from functools import cached_property
 from typing import Any, NamedTuple
