@@ -93,6 +93,12 @@ def _make(
     if "__post_init__" in cls.__dict__:
         raise TypeError("lean.dataclass: __post_init__ is not supported")
     own = cls.__dict__
+    # A class without a docstring gets one from dataclasses through
+    # inspect.signature, which only the first such class would import inspect
+    # for (some 8 ms): the fields will do.
+    documented = bool(own.get("__doc__"))
+    if not documented:
+        cls.__doc__ = cls.__name__
     explicit_hash = "__hash__" in own and not (own["__hash__"] is None and "__eq__" in own)
     made: Any = dataclasses.dataclass(
         cls,
@@ -104,6 +110,8 @@ def _make(
         slots=slots,
     )
     fields = dataclasses.fields(made)
+    if not documented:
+        made.__doc__ = f"{made.__name__}({', '.join(f.name for f in fields)})"
     if any(f.kw_only != kw_only and f.kw_only is not dataclasses.MISSING for f in fields):
         raise TypeError("lean.dataclass: fields of mixed kw_only are not supported")
     if not compiled_init:

@@ -15,6 +15,8 @@ from tmlog import lean
 
 @lean.dataclass(slots=True, kw_only=True)
 class Decision:
+    """A decision the game waits for (the base of each kind)."""
+
     faction: str = ""
     """The faction that must decide (set when the decision is required)."""
 
