@@ -12,8 +12,10 @@ to click.
 from __future__ import annotations
 
 import codecs
+import importlib
 import os
 import sys
+import types
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,12 +32,38 @@ from tmlog.cli.validating import validate_logs
 
 def main(prog_name: str | None = None) -> None:
     """Run the command line in ``sys.argv``; exits with its status."""
+    _defer_import("inspect")
     args = sys.argv[1:]
     if _plain_validate(args):
         sys.exit(_validate(args[1:]))
     from tmlog.cli import cli
 
     cli(prog_name=prog_name)
+
+
+class _Deferred(types.ModuleType):
+    """A module imported but not loaded: the real one is loaded by the first use
+    of one of its names, and takes its place in ``sys.modules``."""
+
+    def __getattr__(self, name: str) -> Any:
+        del sys.modules[self.__name__]
+        real = importlib.import_module(self.__name__)
+        self.__dict__.update(real.__dict__)
+        return getattr(real, name)
+
+
+def _defer_import(name: str) -> None:
+    """Load module ``name`` when it is first used, not when it is imported.
+
+    dataclasses imports inspect (with ast, dis and tokenize: some 35 million
+    instructions, a fifteenth of validating a log) for what it does to classes
+    without a docstring, which tmlog's records all have. (importlib's
+    ``LazyLoader`` does not do here: in Python 3.11 the ``import`` statement
+    itself reads the module's ``__spec__``, which loads it.) Only the command
+    line's process is set up so.
+    """
+    if name not in sys.modules:
+        sys.modules[name] = _Deferred(name)
 
 
 def _plain_validate(args: Sequence[str]) -> bool:
