@@ -29,6 +29,7 @@ from tmlog.games.terra_mystica.model.actions import (
     Action,
     Adjust,
     Advance,
+    Amount,
     Build,
     BuildBridge,
     Burn,
@@ -149,8 +150,33 @@ _O = r"[ \t\f\r]*"
 """Blanks where the grammars need none (next to punctuation and signs)."""
 
 
+_WORD = r"(\w+)(?![\w-])"
+"""What stands for ``{AMOUNT}`` in a shape: a whole word, checked by :func:`_amount`.
+
+AMOUNT's sixty words all consist of word characters and end where its look-ahead
+says no word character or ``-`` follows; so it matches exactly when the whole
+word there is one of them, and compiling it into every shape that names an
+amount (``convert`` twice) was most of what the first use of those cost."""
+
+
+def _amount(word: str) -> Amount:
+    """The amount a word of a shape names; ValueError (not mine) if AMOUNT has no such word."""
+    if _amount_words().fullmatch(word) is None:
+        raise ValueError(word)
+    return names.AMOUNTS[word.lower()]
+
+
+_AMOUNT_WORDS: list[re.Pattern[str]] = []
+
+
+def _amount_words() -> re.Pattern[str]:
+    if not _AMOUNT_WORDS:
+        _AMOUNT_WORDS.append(re.compile(TERMINALS["AMOUNT"], re.ASCII | re.IGNORECASE))
+    return _AMOUNT_WORDS[0]
+
+
 def _shape(pattern: str, *, ignore_case: bool = True) -> re.Pattern[str]:
-    text = pattern
+    text = pattern.replace("{AMOUNT}", _WORD)
     for name, terminal in TERMINALS.items():
         # Every terminal of the grammars with letters in it is case-insensitive.
         text = text.replace("{" + name + "}", f"((?i:{terminal}))")
@@ -220,9 +246,9 @@ _command(
     # The engine reads a missing (or zero) count as 1.
     lambda n1, a1, n2, a2: Convert(
         from_count=int(n1 or 0) or 1,
-        from_what=names.AMOUNTS[a1.lower()],
+        from_what=_amount(a1),
         to_count=int(n2 or 0) or 1,
-        to_what=names.AMOUNTS[a2.lower()],
+        to_what=_amount(a2),
         column=1,
     ),
 )
@@ -262,7 +288,7 @@ _command("connect", rf"connect{_B}{{RIVER}}", lambda r: Connect(river=r.lower(),
 _command(
     "gain",
     rf"gain{_B}{{AMOUNT}}{_B}for{_B}{{AMOUNT}}",
-    lambda w, p: Gain(what=names.AMOUNTS[w.lower()], paid_with=names.AMOUNTS[p.lower()], column=1),
+    lambda w, p: Gain(what=_amount(w), paid_with=_amount(p), column=1),
 )
 _command(
     "pick-color",
@@ -307,7 +333,7 @@ def _adjust(sign: str, count: str | None, what: str, source: str | None) -> Adju
     n = 1 if count is None else int(count)
     return Adjust(
         delta=n if sign == "+" else -n,
-        what=names.AMOUNTS[what.lower()],
+        what=_amount(what),
         source=None if source is None else names.words(source),
         column=1,
     )
