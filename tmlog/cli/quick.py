@@ -46,7 +46,8 @@ class _Deferred(types.ModuleType):
     of one of its names, and takes its place in ``sys.modules``."""
 
     def __getattr__(self, name: str) -> Any:
-        del sys.modules[self.__name__]
+        if sys.modules.get(self.__name__) is self:
+            del sys.modules[self.__name__]
         real = importlib.import_module(self.__name__)
         self.__dict__.update(real.__dict__)
         return getattr(real, name)

@@ -24,14 +24,13 @@ about) and the ledger events :class:`RowClosed` and :class:`CommentWritten`
 (the reference engine's rows, which only an audit needs).
 """
 
-# No `from __future__ import annotations`: typing.NamedTuple compiles every
-# annotation given as a string (a ForwardRef each), some 120 here, at every
-# start-up; the types themselves cost nothing to check. Only Action, which the
-# engine's events need not import, is written as a string.
-from collections.abc import Mapping
+from __future__ import annotations
+
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from tmlog.games.terra_mystica.model.actions import Action
 
 
@@ -263,7 +262,7 @@ class RowClosed(NamedTuple):
     turn: int
     line: int
     faction: str | None
-    actions: tuple["Action", ...]
+    actions: tuple[Action, ...]
     """The commands of the row."""
     values: tuple[int, ...]
     """After the row, in :data:`~tmlog.games.terra_mystica.replay.state.LEDGER_FIELDS` order."""
