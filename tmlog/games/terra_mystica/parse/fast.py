@@ -151,7 +151,8 @@ _O = r"[ \t\f\r]*"
 
 
 _WORD = r"(\w+)(?![\w-])"
-"""What stands for ``{AMOUNT}`` in a shape: a whole word, checked by :func:`_amount`.
+"""What stands for ``{AMOUNT}`` (and a leech's ``{FACTION}``) in a shape: a whole word,
+checked by :func:`_amount` (:func:`_faction`).
 
 AMOUNT's sixty words all consist of word characters and end where its look-ahead
 says no word character or ``-`` follows; so it matches exactly when the whole
@@ -164,6 +165,14 @@ def _amount(word: str) -> Amount:
     if _amount_words().fullmatch(word) is None:
         raise ValueError(word)
     return names.AMOUNTS[word.lower()]
+
+
+def _faction(word: str | None) -> Faction | None:
+    """The faction a word of a shape names (as for an amount, FACTION's words are
+    checked once, by the faction cell's pattern); ValueError (not mine) if none."""
+    if word is not None and _FACTION_CELL.fullmatch(word) is None:
+        raise ValueError(word)
+    return names.faction(word)
 
 
 _AMOUNT_WORDS: list[re.Pattern[str]] = []
@@ -230,14 +239,14 @@ _command(
 )
 _command(
     "leech",
-    rf"leech{_B}{{INT}}(?:{_B}from{_B}{{FACTION}})?",
-    lambda n, f: Leech(amount=int(n), source_faction=names.faction(f), column=1),
+    rf"leech{_B}{{INT}}(?:{_B}from{_B}{_WORD})?",
+    lambda n, f: Leech(amount=int(n), source_faction=_faction(f), column=1),
 )
 _command(
     "decline",
-    rf"decline(?:{_B}{{INT}}{_B}from{_B}{{FACTION}})?",
+    rf"decline(?:{_B}{{INT}}{_B}from{_B}{_WORD})?",
     lambda n, f: Decline(
-        amount=None if n is None else int(n), source_faction=names.faction(f), column=1
+        amount=None if n is None else int(n), source_faction=_faction(f), column=1
     ),
 )
 _command(
