@@ -3,7 +3,7 @@
 Usage::
 
     python bench/startup_bench.py [LOG] [--runs N] [--warmup K] [--base REV]
-        [--reference 'perl /path/to/engine.pl {commands}']
+        [--regular] [--instructions] [--reference 'perl /path/to/engine.pl {commands}']
 
 Runs each command ``N`` times after ``K`` warm-up runs (so the OS file cache,
 the grammar cache and the ``.pyc`` files are warm, as for a user's second
@@ -17,6 +17,19 @@ disturbed by other busy processes than wall time), and the peak memory
 ``--base REV`` also times the commands of an earlier commit, checked out
 into a temporary worktree; both trees then run as ``python -m tmlog`` with
 ``PYTHONPATH`` pointing at the tree (as ``bench/compare.py`` does).
+
+``--regular`` also times a regular install of each tree (what ``pip install
+tmlog-games`` gives a user): the tree is built and installed with ``pip install
+--no-deps --no-build-isolation`` into a temporary virtual environment that
+sees this environment's packages (click, lark …) through a ``.pth`` file, and
+its ``tmlog`` script is timed. This environment's own install is usually
+editable (``pip install -e``), whose import hook, loaded by ``site`` at every
+start, a regular install does not have.
+
+``--instructions`` counts, after the timed runs, the instructions of one more
+run of each command under ``valgrind --tool=callgrind`` (with
+``PYTHONHASHSEED=0``): deterministic, unlike any time on a machine shared with
+other work, so the figure to compare two commits by.
 
 ``--reference`` adds an outside command timed the same way, e.g. the
 reference Perl engine replaying the same game; ``{commands}`` in it stands
@@ -84,6 +97,63 @@ def run_once(argv: list[str]) -> tuple[float, float, float]:
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
+def instructions(argv: list[str]) -> int:
+    """Instructions executed by one run of ``argv`` (callgrind's total)."""
+    env = dict(os.environ, PYTHONHASHSEED="0")
+    cwd = None
+    if argv[0].startswith("PYTHONPATH="):
+        cwd = argv[0].partition("=")[2]
+        env["PYTHONPATH"] = cwd
+        argv = argv[1:]
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *argv],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=cwd,
+        check=False,
+    )
+    for line in done.stderr.splitlines():
+        if "Collected :" in line:
+            return int(line.rpartition(":")[2])
+    raise SystemExit(f"no instruction count from callgrind:\n{done.stderr[-2000:]}")
+
+
+def regular_install(tree: Path, where: Path) -> list[str]:
+    """Install ``tree`` (not editable) into a new virtual environment at ``where``;
+    the command that runs its ``tmlog`` script."""
+    import site
+    import venv
+
+    venv.create(where, with_pip=False)
+    python = where / "bin" / "python"
+    packages = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    # The dependencies (and pip, setuptools) are this environment's; its .pth files,
+    # the editable install's import hook among them, are not read from there.
+    (Path(packages) / "dependencies.pth").write_text(
+        "\n".join(site.getsitepackages()) + "\n", encoding="utf-8"
+    )
+    # Built from a copy: a build writes build/ and *.egg-info into its source tree.
+    source = where / "source"
+    shutil.copytree(
+        tree,
+        source,
+        ignore=shutil.ignore_patterns(".git", ".venv", "build", "*.egg-info", "__pycache__"),
+    )
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-build-isolation", "."],
+        check=True,
+        cwd=source,
+    )
+    return [str(where / "bin" / "tmlog")]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("log", nargs="?", type=Path, default=DEFAULT_LOG)
@@ -97,6 +167,16 @@ def main() -> None:
         help="an outside command to time alongside ({commands}: the log as a command log)",
     )
     ap.add_argument("--base", metavar="REV", help="also time this git revision")
+    ap.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count the instructions of one run of each command (valgrind)",
+    )
+    ap.add_argument(
+        "--regular",
+        action="store_true",
+        help="also time a regular (not editable) install of each tree",
+    )
     args = ap.parse_args()
     tmlog = tmlog_command()
     log = str(args.log.resolve())
@@ -114,7 +194,7 @@ def main() -> None:
         # PYTHONDONTWRITEBYTECODE would time the compiling of every module instead).
         os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
         runs: dict[str, list[str]] = {}
-        trees = [("", None)]
+        trees: list[tuple[str, Path | None]] = [("", None)]
         if args.base:
             base = Path(tmp) / "base"
             subprocess.run(
@@ -122,8 +202,14 @@ def main() -> None:
                 check=True,
             )
             trees = [("", HERE), ("base ", base)]
+        variants: list[tuple[str, list[str]]] = []
         for label, tree in trees:
             run = tmlog if tree is None else [f"PYTHONPATH={tree}", *PYTHON_M]
+            variants.append((label, run))
+            if args.regular:
+                installed = Path(tmp) / f"venv-{label.strip() or 'head'}"
+                variants.append((f"{label}regular ", regular_install(tree or HERE, installed)))
+        for label, run in variants:
             runs[f"{label}tmlog validate ONE"] = [*run, "validate", log]
             runs[f"{label}tmlog vp ONE"] = [*run, "vp", log]
             runs[f"{label}tmlog --help"] = [*run, "--help"]
@@ -138,6 +224,11 @@ def main() -> None:
             for _ in range(args.runs):
                 for name, argv in runs.items():
                     figures[name].append(run_once(argv))
+            counted = {
+                name: instructions(argv)
+                for name, argv in runs.items()
+                if args.instructions and not name.startswith("reference")
+            }
         finally:
             if args.base:
                 subprocess.run(
@@ -157,7 +248,7 @@ def main() -> None:
     print(f"{log}: {args.runs} runs each after {args.warmup} warm-up runs, interleaved")
     print(f"{os.cpu_count()} cores, load average {load:.2f} at the end\n")
     print(
-        f"{'':22} {'wall ms: mean ± sd':>20} {'median':>7} {'min':>7}"
+        f"{'':30} {'wall ms: mean ± sd':>20} {'median':>7} {'min':>7}"
         f"   {'CPU ms: median':>14} {'min':>7} {'max RSS MB':>10}"
     )
     medians: dict[str, tuple[float, float]] = {}
@@ -168,19 +259,31 @@ def main() -> None:
         sd = statistics.stdev(wall) if len(wall) > 1 else 0.0
         medians[name] = (statistics.median(wall), statistics.median(cpu))
         print(
-            f"{name:22} {statistics.mean(wall):12.1f} ± {sd:5.1f} {statistics.median(wall):7.1f}"
+            f"{name:30} {statistics.mean(wall):12.1f} ± {sd:5.1f} {statistics.median(wall):7.1f}"
             f" {min(wall):7.1f}   {statistics.median(cpu):14.1f} {min(cpu):7.1f} {rss:10.1f}"
         )
+    if counted:
+        print()
+        for name, count in counted.items():
+            print(f"{name:30} {count / 1e6:10.1f} M instructions (callgrind, one run)")
     if args.base:
-        for name in ("tmlog validate ONE", "tmlog vp ONE", "tmlog --help"):
-            head, base_figures = medians[name], medians[f"base {name}"]
-            print(
-                f"{name}: head / base {head[0] / base_figures[0]:.2f} (wall median),"
-                f" {head[1] / base_figures[1]:.2f} (CPU median)"
-            )
+        for install in ("", "regular ") if args.regular else ("",):
+            for command in ("tmlog validate ONE", "tmlog vp ONE", "tmlog --help"):
+                name = install + command
+                head, base_figures = medians[name], medians[f"base {name}"]
+                ratios = (
+                    f"{name}: head / base {head[0] / base_figures[0]:.2f} (wall median),"
+                    f" {head[1] / base_figures[1]:.2f} (CPU median)"
+                )
+                if counted:
+                    ratios += f", {counted[name] / counted[f'base {name}']:.2f} (instructions)"
+                print(ratios)
     for i, _ in enumerate(args.reference, 1):
         ref = medians[f"reference {i}"]
-        for name in ("tmlog validate ONE", "tmlog vp ONE"):
+        ours = ["tmlog validate ONE", "tmlog vp ONE"]
+        if args.regular:
+            ours += ["regular tmlog validate ONE", "regular tmlog vp ONE"]
+        for name in ours:
             own = medians[name]
             print(
                 f"reference {i} / {name}: {ref[0] / own[0]:.2f}x (wall median),"

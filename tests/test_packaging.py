@@ -43,7 +43,7 @@ def sdist(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_the_distribution_has_a_name_of_its_own() -> None:
     # "tmlog" on PyPI is an unrelated time logger.
     assert PYPROJECT["project"]["name"] == tmlog.DIST_NAME == "tmlog-games"
-    assert PYPROJECT["project"]["scripts"] == {"tmlog": "tmlog.cli:cli"}
+    assert PYPROJECT["project"]["scripts"] == {"tmlog": "tmlog.cli.quick:main"}
     assert "tmlog-games[dask]" in PYPROJECT["project"]["optional-dependencies"]["dev"]
     # Every install hint names it.
     for path in [ROOT / "README.md", *(ROOT / "tmlog").rglob("*.py")]:

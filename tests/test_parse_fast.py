@@ -119,7 +119,12 @@ def test_comment_rows() -> None:
 @pytest.mark.parametrize(
     "text",
     ["builds E5", "build E5x", "build R5", "upgrade E5 toTP", "leech 1 from nobody",
-     "pass BON11", "+2FÏRE", "convert 3PW", "action ACT9", "send p to FIRE for", "burn"],
+     "pass BON11", "+2FÏRE", "convert 3PW", "action ACT9", "send p to FIRE for", "burn",
+     # an amount is a whole word of AMOUNT's
+     "+2FIRE-x", "+2FIRES", "+FAV13", "+2vp_x", "convert 1W to 1VPX", "convert 1W-1 to 1VP",
+     "gain P for FAV13", "gain PRIESTS for 2W",
+     # and a faction a whole word of FACTION's
+     "leech 1 from witches2", "leech 1 from witches-x", "decline 2 from chaos", "leech 1 from ice"],
 )  # fmt: skip
 def test_almost_common_shapes_go_to_the_grammar(text: str) -> None:
     assert fast.command(text) is None

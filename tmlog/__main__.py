@@ -1,6 +1,6 @@
 """``python -m tmlog``: the command-line interface."""
 
-from tmlog.cli import cli
+from tmlog.cli.quick import main
 
 if __name__ == "__main__":
-    cli(prog_name="tmlog")
+    main(prog_name="tmlog")

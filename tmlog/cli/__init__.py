@@ -9,15 +9,31 @@ takes the shared options :data:`input_format_option` and
 usage errors with status 2 (click's default); no traceback is shown.
 """
 
-from tmlog.cli import (  # noqa: F401  (registers the commands)
-    caching,
-    exporting,
-    parsing,
-    rating,
-    rendering,
-    replaying,
-    reports,
-)
-from tmlog.cli.shell import cli
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tmlog.cli.shell import cli
 
 __all__ = ["cli"]
+
+
+def __getattr__(name: str) -> Any:
+    # click and the commands are imported when `cli` is first asked for: the
+    # entry point, tmlog.cli.quick, runs `tmlog validate LOG` without them.
+    if name != "cli":
+        raise AttributeError(f"module 'tmlog.cli' has no attribute {name!r}")
+    from tmlog.cli import (  # noqa: F401  (registers the commands)
+        caching,
+        exporting,
+        parsing,
+        rating,
+        rendering,
+        replaying,
+        reports,
+    )
+    from tmlog.cli.shell import cli
+
+    globals()["cli"] = cli
+    return cli

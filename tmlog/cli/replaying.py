@@ -224,31 +224,18 @@ def validate(
     Example:
       tmlog validate games/
     """
-    from tmlog.corpus import Failure, Runner, check
+    from tmlog.cli.validating import validate_logs
 
     settings = CorpusSettings(**corpus)
-    failed = 0
-    runner = Runner(
-        check,
+    failed = validate_logs(
+        paths,
         input_format=input_format,
+        vp_variant=vp_variant,
         jobs=settings.jobs,
         dask_scheduler=settings.dask_scheduler,
-        replay_options={"vp_variant": vp_variant},
+        progress=settings.progress(),
+        recursive=recursive(),
     )
-    with runner:
-        for item in runner.run(paths, progress=settings.progress(), recursive=recursive()):
-            if isinstance(item, Failure):
-                click.echo(f"Error: {item.message}", err=True)
-                failed += 1
-                continue
-            for warning in item.warnings:
-                click.echo(f"warning: {warning}", err=True)
-            if item.error is not None:
-                click.echo(f"Error: {item.error}", err=True)
-                failed += 1
-                continue
-            ranked = ", ".join(f"{name} {vp}" for name, vp in item.final_vp)
-            click.echo(f"OK {item.source}: {item.status}, final VP {ranked}")
     if failed:
         raise click.exceptions.Exit(1)
 

@@ -6,21 +6,23 @@ imports them, which registers them on ``cli``.
 
 from __future__ import annotations
 
-import codecs
-import contextlib
-import os
 import sys
-import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 import click
 
 from tmlog import DIST_NAME
+from tmlog.cli.streams import (
+    EXIT_PIPE,
+    error_message,
+    escape_unwritable_text,
+    progress_line,
+    silence_stdout,
+)
 from tmlog.errors import TmlogError
 from tmlog.games import GAMES, AnyGame
 from tmlog.reading import STDIN, iter_paths, read_bytes
-from tmlog.words import count
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -29,7 +31,7 @@ class _Group(click.Group):
     """A click group that turns any error into a message and exit status 1."""
 
     def invoke(self, ctx: click.Context) -> Any:
-        _escape_unwritable_text()
+        escape_unwritable_text()
         try:
             result = super().invoke(ctx)
             # Output still buffered must fail here, where it can be reported,
@@ -38,66 +40,12 @@ class _Group(click.Group):
             return result
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
-        except TmlogError as exc:
-            raise click.ClickException(str(exc)) from None
         except BrokenPipeError:
-            # The reader went away (`tmlog parse x | head -1`): stop quietly with
-            # the status a shell shows for coreutils killed by SIGPIPE (128 + 13).
-            _silence_stdout()
-            raise click.exceptions.Exit(_EXIT_PIPE) from None
-        except OSError as exc:
-            # Standard output that cannot take more (`> /dev/full`): one line.
-            _silence_stdout()
-            if exc.filename is not None:
-                raise click.ClickException(f"{exc.filename}: {exc.strerror or exc}") from None
-            raise click.ClickException(
-                f"standard output: cannot write: {exc.strerror or exc}"
-            ) from None
-        except Exception as exc:  # a bug: say so, without a traceback
-            raise click.ClickException(f"internal error: {type(exc).__name__}: {exc}") from None
-
-
-_EXIT_PIPE = 141
-
-
-def _printable_error(exc: UnicodeError) -> tuple[str, int]:
-    """Codec error handler: a file name's undecodable byte (a lone surrogate)
-    becomes ``\\xNN``, as :func:`tmlog.reading.printable` writes it; any other
-    character the stream cannot take becomes a backslash escape."""
-    if not isinstance(exc, UnicodeEncodeError):
-        raise exc
-    bad = exc.object[exc.start : exc.end]
-    return "".join(
-        f"\\x{ord(c) - 0xDC00:02x}" if 0xDC80 <= ord(c) <= 0xDCFF else ascii(c)[1:-1] for c in bad
-    ), exc.end
-
-
-codecs.register_error("tmlog.printable", _printable_error)
-
-
-def _escape_unwritable_text() -> None:
-    """Make standard output and error escape what they cannot encode.
-
-    A name that is not UTF-8 (``caf\\xe9.txt``) reaches Python with lone
-    surrogates; under a UTF-8 locale other than C/POSIX the streams are
-    strict and printing such a path would be an internal error. Streams
-    that already cope (surrogateescape, in the C locale) are left alone.
-    """
-    for stream in (sys.stdout, sys.stderr):
-        if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
-            # A closed or odd stream is left as it is.
-            with contextlib.suppress(OSError, ValueError):
-                stream.reconfigure(errors="tmlog.printable")
-
-
-def _silence_stdout() -> None:
-    """Point standard output at /dev/null, so that the flush at exit cannot fail again."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        os.close(devnull)
-    except (OSError, ValueError):  # no real file descriptor (a test's captured output)
-        pass
+            # The reader went away (`tmlog parse x | head -1`): stop quietly.
+            silence_stdout()
+            raise click.exceptions.Exit(EXIT_PIPE) from None
+        except Exception as exc:
+            raise click.ClickException(error_message(exc)) from None
 
 
 def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
@@ -282,18 +230,7 @@ class CorpusSettings:
 
     def progress(self) -> Callable[[int, int], None] | None:
         """A progress line on standard error, if it is a terminal and not --quiet."""
-        if self.quiet or not sys.stderr.isatty():
-            return None
-        start = time.monotonic()
-
-        def show(done: int, total: int) -> None:
-            rate = done / max(time.monotonic() - start, 1e-9)
-            end = "\n" if done >= total else ""
-            click.echo(f"\r{done}/{count(total, 'log')}, {rate:.0f}/s ", err=True, nl=False)
-            if end:
-                click.echo("\r" + " " * 40 + "\r", err=True, nl=False)
-
-        return show
+        return None if self.quiet else progress_line()
 
 
 def game_of_log(path: str, input_format: str | None) -> AnyGame | None:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
-from tmlog.games.terra_mystica.model.action import Action
+from tmlog.games.terra_mystica.model.action import Action, action_class
 from tmlog.games.terra_mystica.model.enums import (
     Faction,
     IncomeKind,
@@ -15,7 +14,7 @@ from tmlog.games.terra_mystica.model.enums import (
 # ------------------------------------------------ rows the engine writes itself
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class FactionIncome(Action):
     """``cult_income_for_faction`` and friends: an income row."""
 
@@ -28,7 +27,7 @@ class FactionIncome(Action):
         return f"{self.income.value}_income_for_faction"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class ScoreResources(Action):
     """``score_resources``: the end-of-game conversion of resources to VP."""
 
@@ -38,7 +37,7 @@ class ScoreResources(Action):
         return "score_resources"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class LeechEffect(Action):
     """``[opponent accepted power]`` / ``[all opponents declined power]`` (Cultists)."""
 
@@ -49,7 +48,7 @@ class LeechEffect(Action):
         return "[opponent accepted power]" if self.accepted else "[all opponents declined power]"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class StartPlanning(Action):
     """``start_planning``: the site's planner; not part of a played game."""
 
@@ -62,7 +61,7 @@ class StartPlanning(Action):
 # ------------------------------------------------------- admin / setup commands
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class Setup(Action):
     """``setup cultists [for PLAYER] [email E]``: a faction joins the game.
 
@@ -85,7 +84,7 @@ class Setup(Action):
         return self.notation()
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class AddPlayer(Action):
     """``player NAME [email E] [username U]``."""
 
@@ -106,7 +105,7 @@ class AddPlayer(Action):
         return text
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class PlayerCount(Action):
     """``player-count N``."""
 
@@ -116,7 +115,7 @@ class PlayerCount(Action):
         return f"player-count {self.count}"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class Order(Action):
     """``order u1,u2,…``: force the player order."""
 
@@ -126,7 +125,7 @@ class Order(Action):
         return "order " + ",".join(self.usernames)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class Randomize(Action):
     """``randomize v2 seed SEED``."""
 
@@ -137,7 +136,7 @@ class Randomize(Action):
         return f"randomize {self.version} seed {self.seed}"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class Score(Action):
     """``score SCORE1,…,SCORE6``: the six round-scoring tiles."""
 
@@ -147,7 +146,7 @@ class Score(Action):
         return "score " + ",".join(t.value for t in self.tiles)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class RoundScoring(Action):
     """Ledger comment ``Round 3 scoring: SCORE7, SA/SH >> 5``: one round's scoring tile.
 
@@ -164,7 +163,7 @@ class RoundScoring(Action):
         return f"{text}, {self.description}" if self.description else text
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class SetOption(Action):
     """``option NAME``."""
 
@@ -178,7 +177,7 @@ class SetOption(Action):
         return f"option {self.name}"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class DropOption(Action):
     """``dropoption NAME``."""
 
@@ -188,7 +187,7 @@ class DropOption(Action):
         return f"dropoption {self.name}"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class SelectMap(Action):
     """``map ID`` (a SHA-1 of the terrain) or ``map original``."""
 
@@ -202,7 +201,7 @@ class SelectMap(Action):
         return f"map {self.map_id}"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class FactionVariant(Action):
     """``faction-variant NAME``."""
 
@@ -212,7 +211,7 @@ class FactionVariant(Action):
         return f"faction-variant {self.name}"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class FinalScoring(Action):
     """``final-scoring NAME``: an extra final-scoring tile."""
 
@@ -222,7 +221,7 @@ class FinalScoring(Action):
         return f"final-scoring {self.name}"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class AdminIncome(Action):
     """``income``: legacy admin command, income for every faction."""
 
@@ -234,7 +233,7 @@ class AdminIncome(Action):
         return "income"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class Start(Action):
     """``start``: legacy admin command, start the next round."""
 
@@ -242,7 +241,7 @@ class Start(Action):
         return "start"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class Finish(Action):
     """``finish``: final scoring."""
 
@@ -250,7 +249,7 @@ class Finish(Action):
         return "finish"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class Abort(Action):
     """``abort``: kept by the reference engine for compatibility; does nothing."""
 
@@ -258,7 +257,7 @@ class Abort(Action):
         return "abort"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class StartPreview(Action):
     """``start-preview``."""
 
@@ -266,7 +265,7 @@ class StartPreview(Action):
         return "start-preview"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class AdminEmail(Action):
     """``admin email …``: kept for compatibility; does nothing."""
 
@@ -276,7 +275,7 @@ class AdminEmail(Action):
         return f"admin email {self.address}"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class Comment(Action):
     """``# text`` (``## text`` is a pragma: it leaves no comment row)."""
 
@@ -290,7 +289,7 @@ class Comment(Action):
         return self.notation()
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class Marker(Action):
     """A comment row the engine writes to structure a ledger.
 
@@ -310,7 +309,7 @@ class Marker(Action):
         return self.notation()
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class PlayerName(Action):
     """Ledger comment ``Player 2: name``: the seat order after randomising."""
 
@@ -324,7 +323,7 @@ class PlayerName(Action):
         return self.notation()
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class Dropped(Action):
     """Ledger comment ``witches dropped from the game``."""
 

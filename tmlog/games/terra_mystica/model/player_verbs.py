@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from tmlog.games.terra_mystica.model.action import Action, Amount
+from tmlog.games.terra_mystica.model.action import Action, Amount, action_class
 from tmlog.games.terra_mystica.model.enums import (
     ActionSpace,
     Building,
@@ -18,7 +16,7 @@ from tmlog.games.terra_mystica.model.enums import (
 # ---------------------------------------------------------------- player verbs
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class Adjust(Action):
     """``+2FIRE``, ``-SPADE``, ``+FAV11``, ``+3vp for network``: adjust a resource, take a tile."""
 
@@ -35,7 +33,7 @@ class Adjust(Action):
         return text
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class Build(Action):
     """``build E5``: a dwelling (terraforming first if needed)."""
 
@@ -45,7 +43,7 @@ class Build(Action):
         return f"build {self.hex}"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class Upgrade(Action):
     """``upgrade E5 to TP``."""
 
@@ -56,7 +54,7 @@ class Upgrade(Action):
         return f"upgrade {self.hex} to {self.building.value}"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class Send(Action):
     """``send p to WATER [for N]``: a priest to a cult track (N picks the slot)."""
 
@@ -70,7 +68,7 @@ class Send(Action):
         return text
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class Convert(Action):
     """``convert 3PW to 1W``."""
 
@@ -86,7 +84,7 @@ class Convert(Action):
         )
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class Gain(Action):
     """``gain P3 for VP``: a token granted by an effect, paid in another resource."""
 
@@ -97,7 +95,7 @@ class Gain(Action):
         return f"gain {self.what.value} for {self.paid_with.value}"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class Burn(Action):
     """``burn N``: remove N tokens from bowl II to move N to bowl III."""
 
@@ -107,7 +105,7 @@ class Burn(Action):
         return f"burn {self.amount}"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class Leech(Action):
     """``leech N [from FACTION]``: accept a power offer."""
 
@@ -121,7 +119,7 @@ class Leech(Action):
         return text
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class Decline(Action):
     """``decline [N from FACTION]``: refuse one offer, or all of them."""
 
@@ -137,7 +135,7 @@ class Decline(Action):
         return text
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class Transform(Action):
     """``transform F3 [to brown]``: spend spades on a hex."""
 
@@ -150,7 +148,7 @@ class Transform(Action):
         return f"transform {self.hex} to {self.terrain.value}"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class Dig(Action):
     """``dig N``: buy N spades at the current digging level."""
 
@@ -160,7 +158,7 @@ class Dig(Action):
         return f"dig {self.amount}"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class UseAction(Action):
     """``action ACT5``: a power action, a faction action, or a tile's action."""
 
@@ -170,7 +168,7 @@ class UseAction(Action):
         return f"action {self.space.value}"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class Pass(Action):
     """``pass [BONn]``: end the round, taking a bonus tile."""
 
@@ -180,7 +178,7 @@ class Pass(Action):
         return "pass" if self.bonus is None else f"pass {self.bonus.value}"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class Advance(Action):
     """``advance ship`` / ``advance dig``."""
 
@@ -190,7 +188,7 @@ class Advance(Action):
         return f"advance {self.track.value}"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class BuildBridge(Action):
     """``bridge E9:D6 [allow_illegal]``."""
 
@@ -207,7 +205,7 @@ class BuildBridge(Action):
         return text + " allow_illegal" if self.allow_illegal else text
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class Connect(Action):
     """``connect F2:E4[:G3]`` or ``connect r5``: a Mermaids town across a river."""
 
@@ -220,7 +218,7 @@ class Connect(Action):
         return "connect " + ":".join(self.hexes)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class PickColor(Action):
     """``pick-color red``."""
 
@@ -230,7 +228,7 @@ class PickColor(Action):
         return f"pick-color {self.terrain.value}"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class UnlockTerrain(Action):
     """``unlock-terrain blue`` or ``unlock-terrain gain-priest`` (Riverwalkers)."""
 
@@ -240,7 +238,7 @@ class UnlockTerrain(Action):
         return f"unlock-terrain {self.target}"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class Wait(Action):
     """``wait``: wait for others' decisions."""
 
@@ -248,7 +246,7 @@ class Wait(Action):
         return "wait"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class Done(Action):
     """``done``: end the turn explicitly."""
 
@@ -256,7 +254,7 @@ class Done(Action):
         return "done"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class Resign(Action):
     """``resign``: the player leaves the game (same as dropping the faction)."""
 
@@ -264,7 +262,7 @@ class Resign(Action):
         return "resign"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class DropFaction(Action):
     """``drop-faction nomads`` / ``drop-faction player3``."""
 
@@ -277,7 +275,7 @@ class DropFaction(Action):
         return f"drop-faction player{self.player_index}"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False, repr=False)  # ==, hash, repr: Action's
+@action_class
 class Delete(Action):
     """``delete BON3``: remove a tile from the pool (or from a faction)."""
 

@@ -29,6 +29,7 @@ from tmlog.games.terra_mystica.model.actions import (
     Action,
     Adjust,
     Advance,
+    Amount,
     Build,
     BuildBridge,
     Burn,
@@ -149,8 +150,42 @@ _O = r"[ \t\f\r]*"
 """Blanks where the grammars need none (next to punctuation and signs)."""
 
 
+_WORD = r"(\w+)(?![\w-])"
+"""What stands for ``{AMOUNT}`` (and a leech's ``{FACTION}``) in a shape: a whole word,
+checked by :func:`_amount` (:func:`_faction`).
+
+AMOUNT's sixty words all consist of word characters and end where its look-ahead
+says no word character or ``-`` follows; so it matches exactly when the whole
+word there is one of them, and compiling it into every shape that names an
+amount (``convert`` twice) was most of what the first use of those cost."""
+
+
+def _amount(word: str) -> Amount:
+    """The amount a word of a shape names; ValueError (not mine) if AMOUNT has no such word."""
+    if _amount_words().fullmatch(word) is None:
+        raise ValueError(word)
+    return names.AMOUNTS[word.lower()]
+
+
+def _faction(word: str | None) -> Faction | None:
+    """The faction a word of a shape names (as for an amount, FACTION's words are
+    checked once, by the faction cell's pattern); ValueError (not mine) if none."""
+    if word is not None and _FACTION_CELL.fullmatch(word) is None:
+        raise ValueError(word)
+    return names.faction(word)
+
+
+_AMOUNT_WORDS: list[re.Pattern[str]] = []
+
+
+def _amount_words() -> re.Pattern[str]:
+    if not _AMOUNT_WORDS:
+        _AMOUNT_WORDS.append(re.compile(TERMINALS["AMOUNT"], re.ASCII | re.IGNORECASE))
+    return _AMOUNT_WORDS[0]
+
+
 def _shape(pattern: str, *, ignore_case: bool = True) -> re.Pattern[str]:
-    text = pattern
+    text = pattern.replace("{AMOUNT}", _WORD)
     for name, terminal in TERMINALS.items():
         # Every terminal of the grammars with letters in it is case-insensitive.
         text = text.replace("{" + name + "}", f"((?i:{terminal}))")
@@ -164,12 +199,27 @@ def _shape(pattern: str, *, ignore_case: bool = True) -> re.Pattern[str]:
 
 Build_ = Callable[..., Action]
 
+_SOURCES: dict[str, list[tuple[str, Build_]]] = {}
+"""First word, lower-cased → its shapes (pattern text, builder of the action from the groups)."""
+
 _COMMANDS: dict[str, list[tuple[re.Pattern[str], Build_]]] = {}
-"""First word, lower-cased → its shapes (pattern, builder of the action from the groups)."""
+"""The same, compiled: a verb's patterns are compiled when a log first uses the verb
+(compiling all of them was most of this module's import, and a game uses some)."""
 
 
 def _command(first: str, pattern: str, build: Build_) -> None:
-    _COMMANDS.setdefault(first, []).append((_shape(pattern), build))
+    _SOURCES.setdefault(first, []).append((pattern, build))
+
+
+def _shapes(first: str) -> list[tuple[re.Pattern[str], Build_]] | None:
+    """The compiled shapes of a first word (None: no shape starts so)."""
+    shapes = _COMMANDS.get(first)
+    if shapes is None:
+        sources = _SOURCES.get(first)
+        if sources is None:
+            return None
+        shapes = _COMMANDS[first] = [(_shape(pattern), build) for pattern, build in sources]
+    return shapes
 
 
 _command("build", rf"build{_B}{{HEX}}", lambda h: Build(hex=h.upper(), column=1))
@@ -189,14 +239,14 @@ _command(
 )
 _command(
     "leech",
-    rf"leech{_B}{{INT}}(?:{_B}from{_B}{{FACTION}})?",
-    lambda n, f: Leech(amount=int(n), source_faction=names.faction(f), column=1),
+    rf"leech{_B}{{INT}}(?:{_B}from{_B}{_WORD})?",
+    lambda n, f: Leech(amount=int(n), source_faction=_faction(f), column=1),
 )
 _command(
     "decline",
-    rf"decline(?:{_B}{{INT}}{_B}from{_B}{{FACTION}})?",
+    rf"decline(?:{_B}{{INT}}{_B}from{_B}{_WORD})?",
     lambda n, f: Decline(
-        amount=None if n is None else int(n), source_faction=names.faction(f), column=1
+        amount=None if n is None else int(n), source_faction=_faction(f), column=1
     ),
 )
 _command(
@@ -205,9 +255,9 @@ _command(
     # The engine reads a missing (or zero) count as 1.
     lambda n1, a1, n2, a2: Convert(
         from_count=int(n1 or 0) or 1,
-        from_what=names.AMOUNTS[a1.lower()],
+        from_what=_amount(a1),
         to_count=int(n2 or 0) or 1,
-        to_what=names.AMOUNTS[a2.lower()],
+        to_what=_amount(a2),
         column=1,
     ),
 )
@@ -247,7 +297,7 @@ _command("connect", rf"connect{_B}{{RIVER}}", lambda r: Connect(river=r.lower(),
 _command(
     "gain",
     rf"gain{_B}{{AMOUNT}}{_B}for{_B}{{AMOUNT}}",
-    lambda w, p: Gain(what=names.AMOUNTS[w.lower()], paid_with=names.AMOUNTS[p.lower()], column=1),
+    lambda w, p: Gain(what=_amount(w), paid_with=_amount(p), column=1),
 )
 _command(
     "pick-color",
@@ -292,7 +342,7 @@ def _adjust(sign: str, count: str | None, what: str, source: str | None) -> Adju
     n = 1 if count is None else int(count)
     return Adjust(
         delta=n if sign == "+" else -n,
-        what=names.AMOUNTS[what.lower()],
+        what=_amount(what),
         source=None if source is None else names.words(source),
         column=1,
     )
@@ -308,7 +358,7 @@ def command(text: str) -> Action | None:
             match = _ADJUST.fullmatch(text)
             return _adjust(*match.groups()) if match else None
         first = _FIRST_WORD.match(text)
-        shapes = _COMMANDS.get(first.group().lower()) if first else None
+        shapes = _shapes(first.group().lower()) if first else None
         for pattern, build in shapes or ():
             match = pattern.fullmatch(text)
             if match:

@@ -28,7 +28,6 @@ top or in ``metadata``: a ``map ID`` row) and the players' names
 
 from __future__ import annotations
 
-import json
 import zlib
 from collections.abc import Callable
 from typing import Any
@@ -82,6 +81,8 @@ def gunzip(data: bytes, source: str) -> bytes:
 
 def load(data: bytes | str, source: str) -> dict[str, Any]:
     """The game JSON's object, checked to hold a ``ledger`` list."""
+    import json  # not with the module: a ledger or a command log needs none
+
     if isinstance(data, bytes):
         raw = gunzip(data, source)
         try:
@@ -115,9 +116,16 @@ def _bad(source: str, path: str, what: str) -> InputError:
     return InputError(source, f"{path}: {what}")
 
 
+def _shown(value: Any) -> str:
+    """The start of a JSON value, as an error message quotes it."""
+    import json
+
+    return json.dumps(value)[:40]
+
+
 def _text(value: Any, source: str, path: str) -> str:
     if not isinstance(value, str):
-        raise _bad(source, path, f"expected a string, got {json.dumps(value)[:40]}")
+        raise _bad(source, path, f"expected a string, got {_shown(value)}")
     if "\n" in value or "\r" in value or "\t" in value:
         raise _bad(source, path, "a line break or tab cannot be in a ledger cell")
     return value
@@ -139,7 +147,7 @@ def _cell(field: Any, unit: str, source: str, path: str) -> tuple[str, str]:
     delta = field.get("delta", 0)
     shown = _number(delta) if delta not in ("", None) else "0"
     if shown is None:
-        raise _bad(source, f"{path}.delta", f"expected a number, got {json.dumps(delta)[:40]}")
+        raise _bad(source, f"{path}.delta", f"expected a number, got {_shown(delta)}")
     delta_cell = "" if shown == "0" else (shown if shown.startswith("-") else f"+{shown}")
     if "value" not in field:
         raise _bad(source, f"{path}.value", "missing")

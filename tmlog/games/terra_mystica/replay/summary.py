@@ -16,12 +16,13 @@ read a :class:`GameState` (``Replay.state``) or the events, never the engine.
 (168, Cults(fire=7, water=10, earth=10, air=7), Buildings(D=7, TP=3, TE=1, SH=0, SA=1))
 """
 
-from __future__ import annotations
-
-from dataclasses import dataclass, field
+# No `from __future__ import annotations`: typing.NamedTuple compiles every
+# annotation given as a string (a ForwardRef each) at every start-up.
+from dataclasses import field
 from functools import cached_property
 from typing import Any, NamedTuple
 
+from tmlog import lean
 from tmlog.games.terra_mystica.replay.board import HexInfo
 from tmlog.games.terra_mystica.replay.maps import MAPS, ORIGINAL_ID
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
@@ -121,7 +122,7 @@ class _MapSnapshot(NamedTuple):
     owner_of: dict[str, str]
 
 
-@dataclass(frozen=True)
+@lean.dataclass(frozen=True)
 class GameState:
     """A game at the end of its replay (or where the replay stopped)."""
 

@@ -1,0 +1,117 @@
+"""The ``tmlog`` command's entry point: ``tmlog validate LOG…`` without click.
+
+Validating one log is the command a user runs most, and its time is mostly
+start-up: importing click and the command modules was a fifth of it. So a
+command line that is ``validate`` and paths only (no option, nothing that
+click would read differently) runs :func:`validate_logs` here, as the click
+command does, with the same output, errors and exit status
+(``tests/test_cli_quick.py`` compares the two). Any other command line goes
+to click.
+"""
+
+from __future__ import annotations
+
+import codecs
+import importlib
+import os
+import sys
+import types
+from collections.abc import Sequence
+from typing import Any
+
+from tmlog.cli.streams import (
+    EXIT_PIPE,
+    echo,
+    error_message,
+    escape_unwritable_text,
+    progress_line,
+    silence_stdout,
+)
+from tmlog.cli.validating import validate_logs
+
+
+def main(prog_name: str | None = None) -> None:
+    """Run the command line in ``sys.argv``; exits with its status."""
+    _defer_import("inspect")
+    args = sys.argv[1:]
+    if _plain_validate(args):
+        sys.exit(_validate(args[1:]))
+    from tmlog.cli import cli
+
+    cli(prog_name=prog_name)
+
+
+class _Deferred(types.ModuleType):
+    """A module imported but not loaded: the real one is loaded by the first use
+    of one of its names, and takes its place in ``sys.modules``."""
+
+    def __getattr__(self, name: str) -> Any:
+        if sys.modules.get(self.__name__) is self:
+            del sys.modules[self.__name__]
+        real = importlib.import_module(self.__name__)
+        self.__dict__.update(real.__dict__)
+        return getattr(real, name)
+
+
+def _defer_import(name: str) -> None:
+    """Load module ``name`` when it is first used, not when it is imported.
+
+    dataclasses imports inspect (with ast, dis and tokenize: some 35 million
+    instructions, a fifteenth of validating a log) for what it does to classes
+    without a docstring, which tmlog's records all have. (importlib's
+    ``LazyLoader`` does not do here: in Python 3.11 the ``import`` statement
+    itself reads the module's ``__spec__``, which loads it.) Only the command
+    line's process is set up so.
+    """
+    if name not in sys.modules:
+        sys.modules[name] = _Deferred(name)
+
+
+def _plain_validate(args: Sequence[str]) -> bool:
+    """Whether ``args`` are ``validate PATH…`` as click would read them with no option."""
+    return (
+        len(args) >= 2
+        and args[0] == "validate"
+        and not any(a.startswith("-") for a in args[1:])  # options, `--`, `-` (stdin)
+        # click's shell completion, asked for through the environment
+        and "_TMLOG_COMPLETE" not in os.environ
+        # click.echo would re-wrap a stream whose encoding is ASCII
+        and not any(_ascii(s) for s in (sys.stdout, sys.stderr))
+    )
+
+
+def _ascii(stream: Any) -> bool:
+    try:
+        return codecs.lookup(stream.encoding or "ascii").name == "ascii"
+    except (AttributeError, LookupError):
+        return True
+
+
+def _validate(paths: Sequence[str]) -> int:
+    """``tmlog validate PATHS``'s exit status, its output written (the click group's
+    handling of errors included: :class:`tmlog.cli.shell._Group`)."""
+    from tmlog.corpus import default_jobs
+
+    escape_unwritable_text()
+    try:
+        failed = validate_logs(
+            paths,
+            input_format=None,
+            vp_variant=None,
+            jobs=default_jobs(),
+            dask_scheduler=None,
+            progress=progress_line(),
+            recursive=False,
+        )
+        sys.stdout.flush()
+    except BrokenPipeError:
+        silence_stdout()
+        return EXIT_PIPE
+    except (KeyboardInterrupt, EOFError):
+        echo("", err=True)
+        echo("Aborted!", err=True)
+        return 1
+    except Exception as exc:
+        echo(f"Error: {error_message(exc)}", err=True)
+        return 1
+    return 1 if failed else 0
