@@ -110,7 +110,8 @@ def audit(ledger: ParsedLog, result: Replay | None = None) -> AuditReport:
     for rec_row, our_row in zip(recorded, replayed, strict=False):
         rec = rec_row.recorded
         assert rec is not None
-        faction = rec_row.faction.value if rec_row.faction is not None else ""
+        # The enum's _value_ read directly: .value is a descriptor call, once per row.
+        faction = rec_row.faction._value_ if rec_row.faction is not None else ""
         if faction != our_row.faction:
             command = _command_text(rec_row)
             report.divergences.append(
@@ -120,9 +121,11 @@ def audit(ledger: ParsedLog, result: Replay | None = None) -> AuditReport:
         report.rows_compared += 1
         report.recorded_final_vp[faction] = rec.vp
         # Compare as tuples first; name the fields only when something differs.
-        if (rec.vp, rec.c, rec.w, rec.p, *rec.power, *rec.cults) == our_row.values and sorted(
-            rec.leech_offers
-        ) == sorted(our_row.leech.values()):
+        offers = rec.leech_offers
+        ours = our_row.leech
+        if (rec.vp, rec.c, rec.w, rec.p, *rec.power, *rec.cults) == our_row.values and (
+            (not offers and not ours) or sorted(offers) == sorted(ours.values())
+        ):
             continue
         command = _command_text(rec_row)
         want = _recorded_values(rec)

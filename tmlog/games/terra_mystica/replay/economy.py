@@ -95,16 +95,8 @@ def vp_source(raw: str | None, game: Game) -> str:
 
 def record_vp(game: Game, faction: FactionState, delta: int, source: str) -> None:
     faction.vp_source[source] = faction.vp_source.get(source, 0) + delta
-    game.events.append(
-        ev.VpChanged(
-            round=game.round,
-            turn=game.turn,
-            line=game.line,
-            faction=faction.name,
-            delta=delta,
-            source=source,
-        )
-    )
+    # Positional: keywords cost a NamedTuple twice as much, and this runs for every VP change.
+    game.events.append(ev.VpChanged(game.round, game.turn, game.line, faction.name, delta, source))
 
 
 def gain_power(faction: FactionState, count: int) -> int:
@@ -359,14 +351,7 @@ def adjust(
         _cult_power(game, faction, cast(Cult, kind), old, res[kind])
         if res[kind] != old:
             game.events.append(
-                ev.CultStep(
-                    round=game.round,
-                    turn=game.turn,
-                    line=game.line,
-                    faction=faction.name,
-                    cult=kind,
-                    level=res[kind],
-                )
+                ev.CultStep(game.round, game.turn, game.line, faction.name, kind, res[kind])
             )
     elif category == "priest":
         if new > faction.limits.max_p:
@@ -458,6 +443,4 @@ def _category(kind: str) -> str:
 
 
 def _tile_event(game: Game, faction: FactionState, tile: str) -> ev.TileTaken:
-    return ev.TileTaken(
-        round=game.round, turn=game.turn, line=game.line, faction=faction.name, tile=tile
-    )
+    return ev.TileTaken(game.round, game.turn, game.line, faction.name, tile)

@@ -171,7 +171,9 @@ OPERATIONS = frozenset(
 """Names a gain or cost may use that are acts, not holdings: power moved between
 bowls, tokens lost, a track or an extra action gained."""
 
-HELD = RESOURCE_SET | PENDING_NAMES.keys() | LIMIT_NAMES.keys()
+# Built from frozensets: a set | dict keys is a set, whatever the annotation says
+# (and a compiled build checks that it is what mypy infers).
+HELD = RESOURCE_SET | frozenset(PENDING_NAMES) | frozenset(LIMIT_NAMES)
 """Every name a faction has a count of."""
 NAMES = HELD | OPERATIONS
 """Every name a gain, cost or ``+N X`` may use."""

@@ -61,15 +61,15 @@ def note_leech(game: Game, builder: FactionState, where: str) -> dict[str, int]:
             builder.leech_not_rejected[offer_id] = builder.leech_not_rejected.get(offer_id, 0) + 1
             builder.leech_rejected[offer_id] = 0
         game.events.append(
-            events.PowerOffered(
-                round=game.round,
-                turn=game.turn,
-                line=game.line,
-                faction=receiver.name,
-                source_faction=builder.name,
-                amount=amount,
-                actual=actual,
-                offer_id=offer_id,
+            events.PowerOffered(  # positional: keywords cost a NamedTuple twice as much
+                game.round,
+                game.turn,
+                game.line,
+                receiver.name,
+                builder.name,
+                amount,
+                actual,
+                offer_id,
             )
         )
     for color, amount in offers.items():
@@ -143,16 +143,16 @@ def accept(game: Game, faction: FactionState, amount: int, source: str) -> None:
         adjust(game, faction, "VP", -vp, "leech")
     if found is not None:
         game.events.append(
-            events.PowerAccepted(
-                round=game.round,
-                turn=game.turn,
-                line=game.line,
-                faction=faction.name,
-                source_faction=found.from_faction,
-                amount=found.amount,
-                power=gained,
-                vp=max(vp, 0),
-                offer_id=found.leech_id,
+            events.PowerAccepted(  # positional, as above
+                game.round,
+                game.turn,
+                game.line,
+                faction.name,
+                found.from_faction,
+                found.amount,
+                gained,
+                max(vp, 0),
+                found.leech_id,
             )
         )
 

@@ -154,9 +154,11 @@ class FactionState:
             rates.setdefault(src, {}).update(table)
         self.exchange_rates = rates
         self.leech_effect = board.leech_effect
-        for key, value in board.extra.items():
-            if isinstance(value, int):
-                self.set(key, value)
+        # A name of its own: ``value`` above is an int, these are anything (a
+        # compiled build holds a variable to its first type).
+        for key, extra in board.extra.items():
+            if isinstance(extra, int):
+                self.set(key, extra)
         self.extra: dict[str, Any] = {
             k: v for k, v in board.extra.items() if not isinstance(v, int)
         }
