@@ -164,3 +164,16 @@ def test_no_module_over_the_limit() -> None:
     assert lengths
     long = {name: n for name, n in lengths.items() if n > LONG_MODULE}
     assert not long, long
+
+
+def test_no_string_in_the_package_holds_a_lone_surrogate() -> None:
+    # Python 3.13.0 cleans docstrings at compile time through UTF-8 and stops with a
+    # UnicodeEncodeError on a lone surrogate (a docstring that wrote "\udce9" for
+    # "\\udce9" made `import tmlog.reading` fail there); no tmlog string needs one.
+    found = []
+    for module, path in _modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                if any("\ud800" <= c <= "\udfff" for c in node.value):
+                    found.append(f"{module}:{node.lineno}")
+    assert found == []

@@ -168,7 +168,7 @@ def printable(name: str) -> str:
     """A file name as text that can be printed and stored anywhere.
 
     A name that is not valid UTF-8 reaches Python with its bad bytes as lone
-    surrogates (``caf\udce9.txt``), which no UTF-8 writer (a terminal, a
+    surrogates (``caf\\udce9.txt``), which no UTF-8 writer (a terminal, a
     Parquet column) accepts; they become backslash escapes (``caf\\xe9.txt``).
     Any other name is returned unchanged.
     """
