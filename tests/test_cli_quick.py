@@ -105,7 +105,9 @@ def test_quick_validate_imports_no_click(tmp_path: Path) -> None:
     assert "tmlog.games.terra_mystica.replay" in modules
     assert not [m for m in modules if m == "click" or m.startswith("click.")]
     # inspect is imported (by dataclasses) but never loaded: nor are its own imports.
-    assert not modules & {"ast", "dis", "tokenize"}
+    # (Measured on Python 3.11, the CI's; on 3.13 other standard modules load ast.)
+    if sys.version_info < (3, 13):
+        assert not modules & {"ast", "dis", "tokenize"}
     assert {m for m in modules if m.startswith("tmlog.cli")} == {
         "tmlog.cli",
         "tmlog.cli.quick",
