@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from tmlog.cli.gathering import Failures, gather_records
 from tmlog.cli.output import check_target, force_option, forced
-from tmlog.cli.reports import _Failures, _iter_records
 from tmlog.cli.shell import (
     CorpusSettings,
     cache_options,
@@ -76,9 +76,9 @@ def export(
             check_target(target, force=forced())
     except TmlogError as exc:
         raise click.BadParameter(str(exc), param_hint="OUT") from None
-    failures = _Failures(defer=True)
+    failures = Failures(defer=True)
     records = list(
-        _iter_records(
+        gather_records(
             paths, input_format, failures, CorpusSettings(**corpus), vp_variant=vp_variant
         )
     )

@@ -10,13 +10,13 @@ so the other commands start fast.
 from __future__ import annotations
 
 import itertools
-import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
 
+from tmlog.cli.gathering import Failures, gather_records
 from tmlog.cli.output import checked_output, force_option, forced, write_atomic
 from tmlog.cli.shell import (
     CorpusSettings,
@@ -26,10 +26,8 @@ from tmlog.cli.shell import (
     input_format_option,
     input_paths,
     output_format_option,
-    recursive,
     vp_variant_option,
 )
-from tmlog.reading import STDIN
 from tmlog.words import count
 
 if TYPE_CHECKING:
@@ -79,94 +77,14 @@ def _plot_option(what: str) -> Callable[[F], F]:
     return both
 
 
-class _Failures:
-    """Logs that gave no usable game, each reported once; and duplicates left out."""
-
-    def __init__(self, *, defer: bool) -> None:
-        self.defer = defer
-        self.messages: list[str] = []
-        self.duplicates: list[tuple[str, str]] = []
-
-    def duplicate(self, item: Any) -> None:
-        self.duplicates.append((item.source, item.same_as))
-
-    def duplicates_note(self) -> str:
-        """``1 duplicate (b.txt = a.txt)`` (empty if none)."""
-        if not self.duplicates:
-            return ""
-        shown = ", ".join(f"{a} = {b}" for a, b in self.duplicates[:3])
-        more = ", …" if len(self.duplicates) > 3 else ""
-        return f"{count(len(self.duplicates), 'duplicate')} ({shown}{more})"
-
-    def add(self, message: str) -> None:
-        self.messages.append(message)
-        if not self.defer:
-            click.echo(f"Error: {message}", err=True)
-
-    def finish(self, read: int) -> None:
-        if not self.messages:
-            return
-        if self.defer:
-            total = read + len(self.messages)
-            click.echo(
-                f"{len(self.messages)} of {count(total, 'log')} failed"
-                f" and {'is' if total == 1 else 'are'} not counted:",
-                err=True,
-            )
-            for message in self.messages:
-                click.echo(f"  {message}", err=True)
-        raise click.exceptions.Exit(1)
-
-
-def _iter_records(
-    paths: tuple[str, ...],
-    input_format: InputFormat | None,
-    failures: _Failures,
-    corpus: CorpusSettings,
-    tables: tuple[str, ...] | None = None,
-    *,
-    vp_variant: str | None,
-    warn: bool = True,
-) -> Iterator[Record]:
-    """The records of the logs that replayed; the others go to ``failures``."""
-    from tmlog.corpus import Failure, iter_records
-
-    # One log replays in a few milliseconds; reading the cache's Parquet needs
-    # pyarrow, whose import alone takes several times that. A cache the user
-    # named (--cache) is still used.
-    one_log = len(paths) == 1 and (paths[0] == STDIN or os.path.isfile(paths[0]))
-    cache = None if one_log and corpus.cache_dir is None else corpus.cache()
-    for item in iter_records(
-        paths,
-        input_format,
-        jobs=corpus.jobs,
-        cache=cache,
-        dask_scheduler=corpus.dask_scheduler,
-        tables=tables,
-        progress=corpus.progress(),
-        on_duplicate=failures.duplicate,
-        replay_options={"vp_variant": vp_variant},
-        recursive=recursive(),
-    ):
-        if isinstance(item, Failure):
-            failures.add(item.message)
-        elif item.error is not None:
-            failures.add(item.error)
-        else:
-            if warn:
-                for warning in item.warnings:
-                    click.echo(f"warning: {warning}", err=True)
-            yield item
-
-
 def _records(
     paths: tuple[str, ...],
     input_format: InputFormat | None,
-    failures: _Failures,
+    failures: Failures,
     corpus: CorpusSettings,
     vp_variant: str | None,
 ) -> list[Record]:
-    records = list(_iter_records(paths, input_format, failures, corpus, vp_variant=vp_variant))
+    records = list(gather_records(paths, input_format, failures, corpus, vp_variant=vp_variant))
     if failures.duplicates:
         click.echo(f"left out: {failures.duplicates_note()}", err=True)
     return records
@@ -257,7 +175,7 @@ def vp(
       tmlog vp game.txt --plot vp.png
       tmlog vp game.txt --timeline --plot timeline.svg
     """
-    failures = _Failures(defer=False)
+    failures = Failures(defer=False)
     all_records = _records(paths, input_format, failures, CorpusSettings(**corpus), vp_variant)
     if all_records and not timeline and not plot_path and _plain(all_records, fmt):
         from tmlog.report.plain import vp_by_faction
@@ -348,7 +266,7 @@ def leech(
       tmlog leech games/ --feeding --format csv
       tmlog leech game.txt --plot leech.png
     """
-    failures = _Failures(defer=False)
+    failures = Failures(defer=False)
     records = _records(paths, input_format, failures, CorpusSettings(**corpus), vp_variant)
     if records and not feeding and not plot_path and _plain(records, fmt):
         from tmlog.report import plain
@@ -473,7 +391,7 @@ def stats(
     from tmlog.report.tally import WinTally, winrate_table
 
     # A part of the corpus at a time: memory stays flat however many games.
-    failures = _Failures(defer=True)
+    failures = Failures(defer=True)
     settings = CorpusSettings(**corpus)
     mixed = MixedInputs(paths, failures.add)
     tallies: list[Any] = []
@@ -512,7 +430,7 @@ def stats(
         chunk.clear()
 
     # Unfinished games are counted in the closing line, not warned about one by one.
-    logs = _iter_records(
+    logs = gather_records(
         tuple(mixed.logs),
         input_format,
         failures,
