@@ -216,13 +216,18 @@ class ResultCache:
     # ------------------------------------------------------------ files known by sight
 
     def known(
-        self, path: str, input_format: str | None, options: Mapping[str, Any]
+        self,
+        path: str,
+        input_format: str | None,
+        options: Mapping[str, Any],
+        st: os.stat_result | None = None,
     ) -> tuple[str, str] | None:
         """The key and game fingerprint of the log at ``path``, if it is the very
-        file read before (its identity unchanged: see the module's text), else None."""
+        file read before (its identity unchanged: see the module's text), else None.
+        ``st``: the file's ``os.stat`` if the caller has just taken it."""
         if self._known is None:
             self._known = self._read_identities()
-        return sight.known(self._known, path, input_format, options)
+        return sight.known(self._known, path, input_format, options, st)
 
     def remember(
         self,
