@@ -128,27 +128,37 @@ def read_bytes(path: str) -> bytes:
     # Opened without blocking, so that a FIFO with no writer cannot hang the
     # run; reads below block again, as a pipe's reader expects.
     try:
-        mode = os.fstat(fd).st_mode
+        info = os.fstat(fd)
+        mode = info.st_mode
         if stat.S_ISDIR(mode):
             raise InputError(path, "is a directory")
         if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
             raise InputError(path, f"not a log file: {_kind(mode)}")
-        size = os.fstat(fd).st_size
-        if stat.S_ISREG(mode) and size > MAX_BYTES:
+        if stat.S_ISREG(mode) and info.st_size > MAX_BYTES:
             raise InputError(
-                path, f"too large for a game log ({size:,} bytes; limit {MAX_BYTES:,})"
+                path, f"too large for a game log ({info.st_size:,} bytes; limit {MAX_BYTES:,})"
             )
         os.set_blocking(fd, True)
-        with os.fdopen(fd, "rb", closefd=True) as f:
-            fd = -1
-            # The size a file reports is not trusted (0 for a pipe, or a file
-            # still growing): read no further than the limit.
-            data = f.read(MAX_BYTES + 1)
+        # The size a file reports is not trusted (0 for a pipe, or a file still
+        # growing): read on to the end, no further than the limit. It is only
+        # the first read's size: asking for the limit itself would allocate
+        # 16 MiB for each log, most of the cost of reading one.
+        limit = MAX_BYTES + 1
+        want = min(info.st_size + 1, limit) if stat.S_ISREG(mode) else 1 << 16
+        chunks: list[bytes] = []
+        got = 0
+        while got < limit:
+            chunk = os.read(fd, min(want, limit - got))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+            want = 1 << 16
+        data = chunks[0] if len(chunks) == 1 else b"".join(chunks)
     except OSError as exc:
         raise InputError(path, exc.strerror or str(exc)) from None
     finally:
-        if fd >= 0:
-            os.close(fd)
+        os.close(fd)
     if len(data) > MAX_BYTES:
         raise InputError(path, f"too large for a game log (over {MAX_BYTES:,} bytes)")
     return data
