@@ -112,6 +112,36 @@ def iter_records(
             they are part of the cache key.
         recursive: read directories at any depth.
     """
+    # Few collections: a warm run makes a few hundred thousand objects, none
+    # in a cycle, and at Python's default threshold the collector would walk
+    # every cached record decoded so far again and again (a tenth of the run).
+    with _fewer_collections():
+        yield from _records(
+            paths,
+            input_format,
+            jobs,
+            cache,
+            dask_scheduler,
+            tables,
+            progress,
+            on_duplicate,
+            replay_options,
+            recursive,
+        )
+
+
+def _records(
+    paths: Iterable[str],
+    input_format: str | None,
+    jobs: int,
+    cache: ResultCache | None,
+    dask_scheduler: str | None,
+    tables: Sequence[str] | None,
+    progress: Progress | None,
+    on_duplicate: Callable[[Duplicate], None] | None,
+    replay_options: Mapping[str, Any] | None,
+    recursive: bool,
+) -> Iterator[Record | Failure]:
     options = {k: v for k, v in (replay_options or {}).items() if v is not None}
     # The listing's stat of each file in a folder is its identity for the cache:
     # one stat per file, not two.
