@@ -200,7 +200,8 @@ def _records(
                 fingerprint = fingerprint or worker_fingerprint
                 if key is not None and not isinstance(result, Failure):
                     new.append((key, result))
-                out = _only(result, tables)
+                # Without a cache the workers sent back only the tables asked for.
+                out = _only(result, tables) if job is record else result
             if fingerprint is not None and on_duplicate is not None:
                 first = seen.setdefault(fingerprint, item.source)
                 if first != item.source:
