@@ -74,29 +74,35 @@ def _plain(value: Any, column: Column) -> Any:
 def encoded_tables(
     schema: RecordSchema, records: Sequence[tuple[str, Record]]
 ) -> Iterator[tuple[str, list[str], bytes]]:
-    """Each table of ``records`` as its file's bytes, one table at a time in memory
-    (a batch's timeline is large): the name, the column names and the bytes."""
+    """Each table of ``records`` as its file's bytes, one table at a time: the name,
+    the column names and the bytes. A table is encoded a key at a time into the
+    compressor (a batch's timeline would take hundreds of megabytes as one string)."""
     names = [c.name for c in schema.games]
-    rows = [[_plain(getattr(r, c.name), c) for c in schema.games] for _, r in records]
-    yield "games", names, _pack(rows)
+    rows = ([_plain(getattr(r, c.name), c) for c in schema.games] for _, r in records)
+    yield "games", names, _packed(rows)
     for table in schema.tables:
-        floats = [i for i, c in enumerate(table.columns) if c.kind is float or c.many]
         columns = table.columns
-        per_key: list[list[Any]] = []
-        for _, record in records:
-            got = getattr(record, table.name)
-            if floats:
-                per_key.append(
-                    [[_plain(v, c) for v, c in zip(row, columns, strict=True)] for row in got]
-                )
-            else:
-                per_key.append([list(row) for row in got])
-        yield table.name, list(table.row._fields), _pack(per_key)
-        del per_key
+        if any(c.kind is float for c in columns):
+            per_key: Iterator[Any] = (
+                [[_plain(v, c) for v, c in zip(row, columns, strict=True)] for row in got]
+                for got in (getattr(r, table.name) for _, r in records)
+            )
+        else:  # rows are tuples: JSON writes them as lists as they are
+            per_key = (getattr(r, table.name) for _, r in records)
+        yield table.name, list(table.row._fields), _packed(per_key)
 
 
-def _pack(value: Any) -> bytes:
-    return zlib.compress(json.dumps(value, separators=(",", ":")).encode(), COMPRESSION)
+def _packed(items: Iterator[Any]) -> bytes:
+    """A JSON list of ``items``, compressed, made an item at a time."""
+    z = zlib.compressobj(COMPRESSION)
+    out = [z.compress(b"[")]
+    separator = b""
+    for item in items:
+        out.append(z.compress(separator + json.dumps(item, separators=(",", ":")).encode()))
+        separator = b","
+    out.append(z.compress(b"]"))
+    out.append(z.flush())
+    return b"".join(out)
 
 
 def write_batch(
