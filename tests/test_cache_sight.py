@@ -123,3 +123,23 @@ def test_a_forged_identity_file_is_ignored(
     found = records(games, ResultCache(tmp_path / "C", warn=warnings.append))
     assert found == records(games, None)
     assert len(warnings) == 1 and "cache" in warnings[0]
+
+
+def test_a_warm_run_stats_each_log_once(
+    games: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The listing's stat of a file is its identity: no second stat per log."""
+    first = records(games, ResultCache(tmp_path / "C"))
+    statted: list[str] = []
+    real = os.stat
+
+    def counted(path: object, *args: object, **kwargs: object) -> os.stat_result:
+        if str(path).startswith(str(games) + os.sep):
+            statted.append(str(path))
+        return real(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "stat", counted)
+    read = counting_reads(monkeypatch)
+    assert records(games, ResultCache(tmp_path / "C")) == first
+    assert read == []
+    assert sorted(statted) == sorted(str(p) for p in games.iterdir())

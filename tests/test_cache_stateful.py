@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, precondition, rule
 
-from tests.test_cache_trust import DAMAGES, damage_tear
+from tests.test_cache_trust import DAMAGES, cache_files, damage_tear
 from tmlog.cache import ResultCache
 from tmlog.cli import cli
 
@@ -92,9 +92,7 @@ class CacheRuns(RuleBasedStateMachine):
     def damage_cache(self, which: int, damage: Callable[[Path], None]) -> None:
         # Batch names hold a time and a random part: order files by the order the
         # batches were written, so a sequence replays the same way when shrunk.
-        files = sorted(
-            self.cache.rglob("*.parquet"), key=lambda p: (p.parent.stat().st_mtime_ns, p.name)
-        )
+        files = sorted(cache_files(self.cache), key=lambda p: (p.parent.stat().st_mtime_ns, p.name))
         if files:
             target = files[which % len(files)]
             try:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import zlib
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-import pyarrow as pa
-import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner, Result
 
@@ -30,19 +32,9 @@ def two_games(tmp_path: Path) -> Path:
     return folder
 
 
-def parquet_files(cache: Path) -> list[Path]:
-    return sorted(cache.rglob("*.parquet"))
-
-
-def test_identical_files_do_not_multiply_cached_results(two_games: Path, tmp_path: Path) -> None:
-    shutil.copy(two_games / "a.txt", two_games / "b.txt")
-    cache = str(tmp_path / "C")
-    plain = run("vp", str(two_games / "a.txt"), "--no-cache")
-    run("stats", str(two_games), "--cache", cache)
-    run("stats", str(two_games), "--cache", cache)
-    # Hand calculation from manifest.json: the game's final VP, not twice it.
-    again = run("vp", str(two_games / "a.txt"), "--cache", cache)
-    assert again.output == plain.output
+def cache_files(cache: Path) -> list[Path]:
+    """Every file of every batch: manifests and tables."""
+    return sorted(p for p in cache.glob("*/batch-*/*") if p.is_file())
 
 
 def damage_flip(path: Path) -> None:
@@ -55,24 +47,47 @@ def damage_tear(path: Path) -> None:
     path.write_bytes(path.read_bytes()[: len(path.read_bytes()) // 2])
 
 
+def _reshape(path: Path, manifest: Callable[[Any], Any], table: Callable[[Any], Any]) -> None:
+    """Rewrite a cache file's content, keeping its form (a manifest keeps its MAC line)."""
+    raw = path.read_bytes()
+    try:
+        if path.name == "manifest":
+            mac, _, body = raw.partition(b"\n")
+            path.write_bytes(mac + b"\n" + json.dumps(manifest(json.loads(body))).encode())
+        else:
+            content = json.loads(zlib.decompress(raw))
+            path.write_bytes(zlib.compress(json.dumps(table(content)).encode()))
+    except zlib.error as exc:
+        raise ValueError(str(exc)) from None
+
+
 def damage_wrong_columns(path: Path) -> None:
-    pq.write_table(pa.table({"nothing": [1, 2]}), path)
+    def manifest(m: Any) -> Any:
+        return {
+            **m,
+            "tables": {name: {**t, "columns": ["nothing"]} for name, t in m["tables"].items()},
+        }
+
+    _reshape(path, manifest, lambda _: {"nothing": [1, 2]})
 
 
 def damage_wrong_types(path: Path) -> None:
-    table = pq.read_table(path)
-    pq.write_table(pa.table({name: [1] * table.num_rows for name in table.column_names}), path)
+    _reshape(path, lambda m: {**m, "keys": [1] * len(m["keys"])}, lambda t: [1] * len(t))
 
 
 def damage_undecodable_key(path: Path) -> None:
-    table = pq.read_table(path)
-    keys = pa.array([b"\xff\xfe"] * table.num_rows, pa.binary())
-    pq.write_table(table.set_column(0, "key", keys), path)
+    raw = path.read_bytes()
+    if path.name == "manifest":
+        mac, _, body = raw.partition(b"\n")
+        path.write_bytes(mac + b"\n" + body.replace(b'"keys":["', b'"keys":["\xff\xfe', 1))
+    else:
+        text = zlib.decompress(raw)
+        at = text.find(b'"') + 1
+        path.write_bytes(zlib.compress(text[:at] + b"\xff\xfe" + text[at:]))
 
 
 def damage_duplicate_rows(path: Path) -> None:
-    table = pq.read_table(path)
-    pq.write_table(pa.concat_tables([table, table]), path)
+    _reshape(path, lambda m: {**m, "keys": m["keys"] * 2}, lambda t: t * 2)
 
 
 DAMAGES = [
@@ -95,7 +110,7 @@ def test_a_damaged_cache_is_detected_dropped_and_replayed(
     plain = run(command, str(two_games), "--no-cache")
     assert plain.exit_code == 0
     run(command, str(two_games), "--cache", cache)
-    for path in parquet_files(tmp_path / "C"):
+    for path in cache_files(tmp_path / "C"):
         damage(path)  # type: ignore[operator]
     hurt = run(command, str(two_games), "--cache", cache)
     assert hurt.exit_code == 0, hurt.output
@@ -121,10 +136,10 @@ def test_a_forged_batch_is_not_trusted(tmp_path: Path) -> None:
 
     (folder / "a.txt").write_text("# hello, I am not a game\n", encoding="utf-8")
     forged_key = ResultCache(cache).key_of((folder / "a.txt").read_bytes(), None)
-    for path in parquet_files(cache):
-        table = pq.read_table(path)
-        keys = pa.array([forged_key] * table.num_rows, pa.string())
-        pq.write_table(table.set_column(0, "key", keys), path)
+    (manifest,) = cache.glob("*/batch-*/manifest")
+    mac, _, body = manifest.read_bytes().partition(b"\n")
+    signed = json.loads(body)
+    manifest.write_bytes(mac + b"\n" + json.dumps({**signed, "keys": [forged_key]}).encode())
     plain = run("stats", str(folder), "--no-cache")
     forged = run("stats", str(folder), "--cache", str(cache))
     assert forged.stdout == plain.stdout
@@ -227,3 +242,37 @@ def test_a_cache_on_a_full_disk_is_skipped_and_said_once(two_games: Path, tmp_pa
     assert full.stdout == plain.stdout
     assert len(full.stderr.splitlines()) == 1, full.stderr
     assert "results cache" in full.stderr and "going on without it" in full.stderr
+
+
+def test_a_table_moved_from_another_batch_is_not_trusted(tmp_path: Path) -> None:
+    """Each table file is bound to its batch's signed manifest: a sound file of
+    another batch (another game's factions) must not be read as this one's."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    cache = tmp_path / "C"
+    for name in ("a", "c"):  # one run, one batch each
+        shutil.copy(GAME if name == "a" else LEDGER_DIR / "4pLeague_S64_D1L1_G2.txt", folder)
+        run("stats", str(folder), "--cache", str(cache))
+    first, second = sorted(cache.glob("*/batch-*"), key=lambda p: p.stat().st_mtime_ns)
+    shutil.copy(second / "factions.json.z", first / "factions.json.z")
+    plain = run("stats", str(folder), "--no-cache")
+    moved = run("stats", str(folder), "--cache", str(cache))
+    assert moved.stdout == plain.stdout
+    assert moved.stderr.count("warning") == 1 and "cache" in moved.stderr, moved.stderr
+
+
+def test_a_cache_of_an_older_layout_is_ignored_and_cleared(two_games: Path, tmp_path: Path) -> None:
+    """A ``v2-…`` directory (Parquet batches of an older tmlog) is another build's:
+    never read, no warning, counted and removed by ``tmlog cache``."""
+    cache = tmp_path / "C"
+    old = cache / "v2-0123456789abcdef" / "batch-20250101000000-0123456789ab"
+    old.mkdir(parents=True)
+    (old / "games.parquet").write_bytes(b"PAR1 not read")
+    plain = run("stats", str(two_games), "--no-cache")
+    cached = run("stats", str(two_games), "--cache", str(cache))
+    assert cached.stdout == plain.stdout and cached.stderr == ""
+    from tmlog.cache import ResultCache
+
+    assert ResultCache(cache).info().other_builds == 1
+    assert CliRunner().invoke(cli, ["cache", "clear", "--cache", str(cache)]).exit_code == 0
+    assert not (cache / "v2-0123456789abcdef").exists()

@@ -112,15 +112,15 @@ def test_a_run_killed_while_writing_leaves_a_readable_cache(corpus: Path, tmp_pa
     script = textwrap.dedent(
         f"""
         import os, signal
-        import pyarrow.parquet as pq
+        import pathlib
         from tmlog.cache import ResultCache
         from tmlog.corpus import iter_records
-        real = pq.write_table
-        def write_then_die(table, where, *args, **kwargs):
-            real(table, where, *args, **kwargs)
-            if str(where).endswith("vp.parquet"):
+        real = pathlib.Path.write_bytes
+        def write_then_die(self, data):
+            real(self, data)
+            if self.name.startswith("vp."):
                 os.kill(os.getpid(), signal.SIGKILL)
-        pq.write_table = write_then_die
+        pathlib.Path.write_bytes = write_then_die
         list(iter_records([{str(corpus)!r}], cache=ResultCache({str(cache_dir / "other")!r})))
         """
     )
@@ -136,15 +136,17 @@ def test_a_run_killed_while_writing_leaves_a_readable_cache(corpus: Path, tmp_pa
     assert len(ResultCache(cache_dir / "other").index()) == 8
     # A torn batch file (a copy cut short) is skipped, not misread.
     batch = next(p for p in version_dir.glob("batch-*") if not p.name.endswith(".tmp"))
-    data = (batch / "games.parquet").read_bytes()
-    (batch / "games.parquet").write_bytes(data[: len(data) // 2])
+    data = (batch / "manifest").read_bytes()
+    (batch / "manifest").write_bytes(data[: len(data) // 2])
     assert len(ResultCache(cache_dir / "other").index()) == 0
     assert records(corpus, cache=ResultCache(cache_dir / "other")) == fresh
-    # So is a batch whose other tables are torn: its games are replayed, not half-read.
-    for batch in version_dir.glob("batch-*"):
-        if not batch.name.endswith(".tmp") and (batch / "vp.parquet").exists():
-            (batch / "vp.parquet").write_bytes(b"PAR1 torn")
-    assert records(corpus, cache=ResultCache(cache_dir / "other")) == fresh
+    # So is a batch whose tables are torn: its games are replayed, not half-read.
+    for table in ("games", "vp"):
+        for batch in version_dir.glob("batch-*"):
+            if not batch.name.endswith(".tmp") and (batch / f"{table}.json.z").exists():
+                data = (batch / f"{table}.json.z").read_bytes()
+                (batch / f"{table}.json.z").write_bytes(data[: len(data) // 2])
+        assert records(corpus, cache=ResultCache(cache_dir / "other")) == fresh
 
 
 def test_dask_local_cluster_gives_the_same_answer(corpus: Path) -> None:
@@ -174,7 +176,7 @@ def test_default_cache_location_follows_xdg(monkeypatch: pytest.MonkeyPatch) -> 
         pytest.skip("XDG applies to Linux and other Unix systems")
     monkeypatch.setenv("XDG_CACHE_HOME", "/some/where")
     assert ResultCache().root == Path("/some/where/tmlog")
-    assert os.fspath(ResultCache().directory).startswith("/some/where/tmlog/v2-")
+    assert os.fspath(ResultCache().directory).startswith("/some/where/tmlog/v3-")
 
 
 def test_a_cached_error_names_the_path_read_now(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""A results cache: per-game records in an embedded Parquet dataset.
+"""A results cache: per-game records in signed batches of compressed JSON tables.
 
 The cache must never change an answer, so it trusts only what it can prove.
 
@@ -7,26 +7,28 @@ it was read with, and a fingerprint of the installed code (its Python sources
 and grammars, :func:`code_fingerprint`): an edited log, another input format
 or another build of tmlog misses the cache and is replayed.
 
-Proof. Each entry carries an HMAC-SHA256 (:mod:`tmlog.cache_secret`) of its key
-and of the values of each of its tables, made with a per-user secret kept
-*outside* the cache directory (0600, in the user's data directory). A flipped
-byte, a torn file, a file of the wrong shape, rows repeated by a buggy or
-concurrent writer, or a batch written by hand without the secret fails the
+Proof. Each batch has a manifest (:mod:`tmlog.cache_tables`) naming its keys
+and the SHA-256 of each of its table files, under an HMAC-SHA256 made with a
+per-user secret (:mod:`tmlog.cache_secret`) kept *outside* the cache
+directory (0600, in the user's data directory). A flipped byte, a torn file,
+a file of the wrong shape, a file moved from another batch, rows repeated by
+a buggy writer, or a batch written by hand without the secret fails the
 check: the batch is dropped and its games replayed, with one warning per run.
-Anyone who can read the secret can forge entries, but such a user can
-equally edit tmlog itself.
+A whole batch is proved by one HMAC and one hash per table read, not by a
+check per entry. Anyone who can read the secret can forge entries, but such
+a user can equally edit tmlog itself.
 
-Layout: ``<root>/v2-<fingerprint>/batch-<id>/`` holds one Parquet file per
-table of the records of one game (for Terra Mystica ``games``, ``factions``,
-``vp``, ``vp_rounds``, ``leech``, ``feeding``), each row carrying its
-record's ``key``; the ``games`` table also says which game the batch holds
-(``game_type``) and carries the MACs (``mac_<table>``). Columns and their
-types are read from the record type, so nothing here knows a game's fields.
-A batch is written into a temporary directory and renamed into place in one
-atomic step, so a run killed at any moment leaves either a whole batch or a
-``*.tmp`` directory that readers ignore (and a later writer removes). Batches
-written by two runs at once may repeat a key; readers keep one. Past
-:data:`MAX_BATCHES` batches, a writer compacts them into one per game.
+Layout: ``<root>/v3-<fingerprint>/batch-<id>/`` holds the ``manifest`` and
+one file per table of the records of one game (for Terra Mystica ``games``,
+``factions``, ``vp``, ``vp_rounds``, ``leech``, ``feeding``, ``timeline``).
+Columns are read from the record type, so nothing here knows a game's
+fields. A batch is written into a temporary directory and renamed into
+place in one atomic step, so a run killed at any moment leaves either a
+whole batch or a ``*.tmp`` directory that readers ignore (and a later
+writer removes). Batches written by two runs at once may repeat a key;
+readers keep one. Past :data:`MAX_BATCHES` batches, a writer compacts them
+into one per game. Directories of older layouts (``v2-…``, Parquet) are
+another build's: never read, and removed by ``tmlog cache clear``.
 
 A cache that cannot be written (read-only, full, a file in the way) is
 given up for the rest of the run, with one warning; the run goes on.
@@ -38,15 +40,17 @@ very one read before is not read and hashed again.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
+import gc
 import hashlib
-import hmac
 import json
 import os
+import re
 import shutil
 import time
 import uuid
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -54,10 +58,14 @@ from typing import Any, NamedTuple
 from tmlog import cache_sight as sight
 from tmlog.cache_secret import CacheSecretError, cache_secret
 from tmlog.cache_tables import LAYOUT as LAYOUT
-from tmlog.cache_tables import MAC_PREFIX, rows_by_key
-from tmlog.cache_tables import arrow_tables as _arrow_tables
-from tmlog.cache_tables import mac as _mac
-from tmlog.cache_tables import read_parquet as _read_parquet
+from tmlog.cache_tables import (
+    TABLE_SUFFIX,
+    Damaged,
+    Manifest,
+    read_manifest,
+    read_table,
+    write_batch,
+)
 from tmlog.dirs import cache_root
 from tmlog.games import GAMES
 from tmlog.records import Record, RecordSchema
@@ -65,9 +73,9 @@ from tmlog.records import Record, RecordSchema
 MAX_BATCHES = 16
 """A writer that finds more batches than this compacts them into one per game."""
 
-ARROW_KEPT_BYTES = 64 << 20
-"""A table of a batch up to this size is decoded once per run and kept, not
-read again for each window of logs."""
+KEPT_BYTES = 8 << 20
+"""A table file of a batch up to this size is decoded once per run and kept,
+not read again for each window of logs."""
 
 
 def default_root() -> Path:
@@ -122,10 +130,6 @@ class CacheInfo(NamedTuple):
     """Directories left by other builds of tmlog (``tmlog cache clear`` removes them)."""
 
 
-class _Damaged(Exception):
-    """A batch that failed a check (any reason: it is dropped all the same)."""
-
-
 Warn = Callable[[str], None]
 
 
@@ -145,7 +149,8 @@ class ResultCache:
         self._said: set[str] = set()
         self._where: dict[str, Path] | None = None
         self._secret: bytes | None = None
-        self._arrow: dict[tuple[Path, str, frozenset[str] | None], Any] = {}
+        self._tables: dict[tuple[Path, str], Any] = {}
+        self._manifests: dict[Path, tuple[Manifest, dict[str, int]]] = {}
         self._known: dict[str, list[Any]] | None = None
         self._learned: dict[str, list[Any]] = {}
         self.usable = True
@@ -195,21 +200,21 @@ class ResultCache:
         shutil.rmtree(batch, ignore_errors=True)
 
     def index(self) -> dict[str, Path]:
-        """key → the batch that holds it (one batch per key)."""
+        """key → the batch that holds it (one batch per key); only batches whose
+        manifest proves sound are listed."""
         if self._where is None:
             where: dict[str, Path] = {}
-            for batch in self._batches():
+            secret = self._mac_key()
+            for batch in self._batches() if secret is not None else []:
                 try:
-                    keys = _read_parquet(batch / "games.parquet", lambda _: ["key"])
-                    column = keys.column("key").to_pylist()
-                    if not all(isinstance(k, str) for k in column):
-                        raise _Damaged
+                    manifest = read_manifest(batch, secret)  # type: ignore[arg-type]
                 except FileNotFoundError:
                     continue  # compacted away by another run meanwhile
                 except Exception:  # any damage at all: drop the batch, replay its games
                     self._drop(batch)
                     continue
-                for key in column:
+                self._manifests[batch] = (manifest, {k: i for i, k in enumerate(manifest.keys)})
+                for key in manifest.keys:
                     where.setdefault(key, batch)
             self._where = where
         return self._where
@@ -220,13 +225,18 @@ class ResultCache:
     # ------------------------------------------------------------ files known by sight
 
     def known(
-        self, path: str, input_format: str | None, options: Mapping[str, Any]
+        self,
+        path: str,
+        input_format: str | None,
+        options: Mapping[str, Any],
+        st: os.stat_result | None = None,
     ) -> tuple[str, str] | None:
         """The key and game fingerprint of the log at ``path``, if it is the very
-        file read before (its identity unchanged: see the module's text), else None."""
+        file read before (its identity unchanged: see the module's text), else None.
+        ``st``: the file's ``os.stat`` if the caller has just taken it."""
         if self._known is None:
             self._known = self._read_identities()
-        return sight.known(self._known, path, input_format, options)
+        return sight.known(self._known, path, input_format, options, st)
 
     def remember(
         self,
@@ -245,7 +255,8 @@ class ResultCache:
         secret = self._mac_key()
         if secret is None:
             return {}
-        known = sight.read(self.directory / sight.FILE, secret)
+        with _no_collections():
+            known = sight.read(self.directory / sight.FILE, secret)
         if known is None:  # damaged or forged: every log is read and hashed again
             self._say(
                 "damaged",
@@ -292,17 +303,34 @@ class ResultCache:
             if batch is not None:
                 by_batch.setdefault(batch, set()).add(key)
         records: dict[str, Record] = {}
+        with _no_collections():
+            self._load(by_batch, wanted, secret, records)
+        return records
+
+    def _load(
+        self,
+        by_batch: dict[Path, set[str]],
+        wanted: set[str] | None,
+        secret: bytes,
+        records: dict[str, Record],
+    ) -> None:
+        where = self.index()
         for batch, batch_keys in by_batch.items():
             try:
-                records.update(_read_batch(batch, batch_keys, wanted, secret, self._arrow))
+                if batch not in self._manifests:  # written by this run
+                    manifest = read_manifest(batch, secret)
+                    self._manifests[batch] = (manifest, {k: i for i, k in enumerate(manifest.keys)})
+                manifest, positions = self._manifests[batch]
+                records.update(
+                    _read_batch(batch, batch_keys, wanted, manifest, positions, self._tables)
+                )
             except FileNotFoundError:
                 continue  # compacted away by another run meanwhile: replayed
             except Exception:  # any damage at all: drop the batch, replay its games
                 self._drop(batch)
-                self._arrow = {k: v for k, v in self._arrow.items() if k[0] != batch}
+                self._tables = {k: v for k, v in self._tables.items() if k[0] != batch}
                 for key in batch_keys:
                     where.pop(key, None)
-        return records
 
     # ------------------------------------------------------------ writing
 
@@ -332,16 +360,13 @@ class ResultCache:
     def _store(
         self, game: str, schema: RecordSchema, records: list[tuple[str, Record]], secret: bytes
     ) -> Path:
-        import pyarrow.parquet as pq
-
         self.directory.mkdir(parents=True, exist_ok=True)
         self._remove_stale_temporaries()
         name = f"batch-{time.strftime('%Y%m%d%H%M%S')}-{uuid.uuid4().hex[:12]}"
         tmp = self.directory / f"{name}.tmp"
         tmp.mkdir()
         try:
-            for table_name, table in _arrow_tables(game, schema, records, secret):
-                pq.write_table(table, tmp / f"{table_name}.parquet")
+            write_batch(tmp, game, schema, records, secret)
             os.replace(tmp, self.directory / name)
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
@@ -383,7 +408,8 @@ class ResultCache:
         for batch in old:
             shutil.rmtree(batch, ignore_errors=True)
         self._where = None
-        self._arrow = {}
+        self._tables = {}
+        self._manifests = {}
 
     def info(self) -> CacheInfo:
         """Where the cache is, its entries and batches (this build's) and its size."""
@@ -407,98 +433,103 @@ class ResultCache:
         return removed
 
 
+_LAYOUT_DIR = re.compile(r"v[0-9]+-[0-9a-f]{16}$")
+"""A build's directory, of this layout or an older one (``v2-…`` held Parquet)."""
+
+
 def _owned(root: Path) -> list[Path]:
-    """tmlog's directories in ``root``: this layout's and the older ``tmlog-<version>``."""
+    """tmlog's directories in ``root``: every layout's and the older ``tmlog-<version>``."""
     try:
         return sorted(
             p
             for p in root.iterdir()
-            if p.is_dir() and (p.name.startswith(f"{LAYOUT}-") or p.name.startswith("tmlog-"))
+            if p.is_dir() and (_LAYOUT_DIR.match(p.name) or p.name.startswith("tmlog-"))
         )
     except OSError:
         return []
+
+
+@contextlib.contextmanager
+def _no_collections() -> Iterator[None]:
+    """No cyclic garbage collection while decoding tables into records.
+
+    Decoding makes hundreds of thousands of lists and tuples, none in a
+    cycle, and each few hundred of them would start a collection that walks
+    every object made so far: half the time of loading 10,000 cached games.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _read_batch(
     batch: Path,
     keys: set[str],
     wanted: set[str] | None,
-    secret: bytes,
-    memo: dict[tuple[Path, str, frozenset[str] | None], Any],
+    manifest: Manifest,
+    positions: dict[str, int],
+    memo: dict[tuple[Path, str], Any],
 ) -> dict[str, Record]:
-    """The records of ``keys`` in ``batch``, each part checked against its MAC.
+    """The records of ``keys`` in ``batch``, whose ``manifest`` was checked (``positions``:
+    each key's place in it); each table read is checked against it.
 
-    ``memo`` keeps the batch's decoded tables (those up to :data:`ARROW_KEPT_BYTES`)
+    ``memo`` keeps the batch's decoded tables (those up to :data:`KEPT_BYTES`)
     for the next windows of the run: a batch is read and decoded once, not once
     per window of logs.
 
     Raises:
         Exception: the batch is damaged (of any kind); the caller drops it.
     """
+    schema = GAMES[manifest.game_type].schema
 
-    wanted_key = frozenset(wanted) if wanted is not None else None
-
-    def decoded(
-        name: str,
-        check: Callable[[dict[str, list[Any]]], Any],
-        columns: Callable[[list[str]], list[str]] | None = None,
-    ) -> Any:
-        found = memo.get((batch, name, wanted_key))
+    def decoded(name: str, columns: list[str]) -> list[Any]:
+        found = memo.get((batch, name))
         if found is None:
-            path = batch / f"{name}.parquet"
-            arrow = _read_parquet(path, columns)
-            found = check(arrow.to_pydict())
-            if arrow.nbytes <= ARROW_KEPT_BYTES:
-                memo[(batch, name, wanted_key)] = found
+            found = read_table(batch, manifest, name, columns)
+            if (batch / f"{name}{TABLE_SUFFIX}").stat().st_size <= KEPT_BYTES:
+                memo[(batch, name)] = found
         return found
 
-    def needed(mac: str) -> bool:
-        table = mac.removeprefix(MAC_PREFIX)
-        return mac == table or wanted is None or table == "games" or table in wanted
-
-    def games_table(games: dict[str, list[Any]]) -> tuple[RecordSchema, Any, Any, Any, Any]:
-        (game_type,) = set(games["game_type"])
-        schema = GAMES[game_type].schema
-        names = ["game_type", *(c.name for c in schema.games)]
-        rows = rows_by_key(games, names)
-        # Only the MACs of the parts read: a table not read is checked when it is.
-        checked = [t for t in schema.table_names if needed(MAC_PREFIX + t)]
-        macs = rows_by_key(games, [MAC_PREFIX + t for t in checked])
-        return schema, names, rows, checked, macs
-
-    def games_columns(names: list[str]) -> list[str]:
-        return [n for n in names if needed(n)]
-
-    schema, names, rows, checked, macs = decoded("games", games_table, games_columns)
-    parts: dict[str, dict[str, list[Any]]] = {}
-    for table in schema.tables:
-        if wanted is not None and table.name not in wanted:
-            continue
-
-        def split(columns: dict[str, list[Any]], fields: Any = table.row._fields) -> Any:
-            if set(columns) != {"key", *fields}:
-                raise _Damaged(f"columns {sorted(columns)}")
-            return rows_by_key(columns, fields)
-
-        parts[table.name] = decoded(table.name, split)
+    names = [c.name for c in schema.games]
+    games = decoded("games", names)
+    parts = [
+        (
+            t.row,
+            decoded(t.name, list(t.row._fields)) if wanted is None or t.name in wanted else None,
+        )
+        for t in schema.tables
+    ]
+    build = _builder(schema)
+    width = len(names)
+    many = [i for i, c in enumerate(schema.games) if c.many]
     records: dict[str, Record] = {}
     for key in keys:
-        if len(rows.get(key, ())) != 1 or len(macs[key]) != 1:
-            raise _Damaged(f"{key}: not exactly one entry")
-        mac = dict(zip(checked, macs[key][0], strict=True))
-        _check(mac["games"], _mac(secret, key, "games", rows[key]))
-        for name, by_key in parts.items():
-            _check(mac[name], _mac(secret, key, name, by_key.get(key, [])))
-        games_row = dict(zip(names, rows[key][0], strict=True))
-        del games_row["game_type"]
-        tables = {
-            name: [schema.table(name).row(*row) for row in by_key.get(key, [])]
-            for name, by_key in parts.items()
-        }
-        records[key] = schema.build(games_row, tables)
+        i = positions[key]
+        values = games[i]
+        if len(values) != width:
+            raise Damaged(f"{key}: {len(values)} values in a games row of {width}")
+        for j in many:  # in place: the same again for a row read twice
+            if values[j] is not None:
+                values[j] = tuple(values[j])
+        tables = [() if rows is None else tuple([row(*r) for r in rows[i]]) for row, rows in parts]
+        records[key] = build(values, tables)
     return records
 
 
-def _check(stored: Any, computed: str) -> None:
-    if not isinstance(stored, str) or not hmac.compare_digest(stored, computed):
-        raise _Damaged("MAC mismatch")
+def _builder(schema: RecordSchema) -> Callable[[list[Any], list[Any]], Record]:
+    """How to make a record from its games row (in column order) and its tables
+    (in the schema's order): positionally when its fields come in that order,
+    which costs less than by name (:meth:`~tmlog.records.RecordSchema.build`)."""
+    fields = [f.name for f in dataclasses.fields(schema.record)]
+    if fields == [*(c.name for c in schema.games), *schema.table_names[1:]]:
+        record = schema.record
+        return lambda values, tables: record(*values, *tables)
+    names = [c.name for c in schema.games]
+    return lambda values, tables: schema.build(
+        dict(zip(names, values, strict=True)),
+        dict(zip(schema.table_names[1:], tables, strict=True)),
+    )

@@ -63,15 +63,19 @@ def where(path: str, input_format: str | None, options: Mapping[str, Any]) -> st
 
 
 def known(
-    entries: Known, path: str, input_format: str | None, options: Mapping[str, Any]
+    entries: Known,
+    path: str,
+    input_format: str | None,
+    options: Mapping[str, Any],
+    st: os.stat_result | None = None,
 ) -> tuple[str, str] | None:
-    """The key and fingerprint of the log at ``path`` if its identity is the one
-    recorded (the file was not changed since), else None."""
+    """The key and fingerprint of the log at ``path`` if its identity (``st``, or
+    stat'ed now) is the one recorded (the file was not changed since), else None."""
     entry = entries.get(where(path, input_format, options))
     if entry is None:
         return None
     try:
-        now = identity(os.stat(path))
+        now = identity(st if st is not None else os.stat(path))
     except OSError:
         return None
     if len(entry) != 7 or tuple(entry[:5]) != now:

@@ -112,8 +112,41 @@ def iter_records(
             they are part of the cache key.
         recursive: read directories at any depth.
     """
+    # Few collections: a warm run makes a few hundred thousand objects, none
+    # in a cycle, and at Python's default threshold the collector would walk
+    # every cached record decoded so far again and again (a tenth of the run).
+    with _fewer_collections():
+        yield from _records(
+            paths,
+            input_format,
+            jobs,
+            cache,
+            dask_scheduler,
+            tables,
+            progress,
+            on_duplicate,
+            replay_options,
+            recursive,
+        )
+
+
+def _records(
+    paths: Iterable[str],
+    input_format: str | None,
+    jobs: int,
+    cache: ResultCache | None,
+    dask_scheduler: str | None,
+    tables: Sequence[str] | None,
+    progress: Progress | None,
+    on_duplicate: Callable[[Duplicate], None] | None,
+    replay_options: Mapping[str, Any] | None,
+    recursive: bool,
+) -> Iterator[Record | Failure]:
     options = {k: v for k, v in (replay_options or {}).items() if v is not None}
-    names = list_logs(paths, recursive=recursive)
+    # The listing's stat of each file in a folder is its identity for the cache:
+    # one stat per file, not two.
+    stats: dict[str, os.stat_result] | None = {} if cache is not None else None
+    names = list_logs(paths, recursive=recursive, stats=stats)
     dedupe = on_duplicate is not None
     # Cached records are whole (a later command may want any table); without a
     # cache the workers build and send back only the tables asked for.
@@ -128,7 +161,9 @@ def iter_records(
     def items() -> Iterator[Log | Failure | _Hit]:
         for window in windows(names, WINDOW):
             if cache is not None:
-                yield from _cached(window, cache, input_format, options, tables, dedupe, sent)
+                yield from _cached(
+                    window, cache, input_format, options, tables, dedupe, sent, stats or {}
+                )
                 continue
             for name in window:
                 if isinstance(name, Failure):
@@ -165,7 +200,8 @@ def iter_records(
                 fingerprint = fingerprint or worker_fingerprint
                 if key is not None and not isinstance(result, Failure):
                     new.append((key, result))
-                out = _only(result, tables)
+                # Without a cache the workers sent back only the tables asked for.
+                out = _only(result, tables) if job is record else result
             if fingerprint is not None and on_duplicate is not None:
                 first = seen.setdefault(fingerprint, item.source)
                 if first != item.source:
@@ -197,24 +233,28 @@ def _cached(
     tables: Sequence[str] | None,
     dedupe: bool,
     sent: deque[tuple[str | None, str | None]],
+    stats: dict[str, os.stat_result],
 ) -> Iterator[Log | Failure | _Hit]:
     """A window of logs with the cache: its hits, and the others to replay; each
     log sent on is noted in ``sent``.
 
     A log the cache knows by sight (:meth:`~tmlog.cache.ResultCache.known`) is
     not read: its key and fingerprint are the cache's. The others are read
-    here, for their keys, and the cache learns them.
+    here, for their keys, and the cache learns them. ``stats``: each file's
+    ``os.stat`` from its listing, taken before it is read (used once, then
+    forgotten: a file met again is looked at anew).
     """
     found: list[tuple[Log | Failure | _Known, str | None]] = []
     for name in window:
         if isinstance(name, Failure):
             found.append((name, None))
             continue
-        known = cache.known(name, input_format, options) if name != STDIN else None
+        listed = stats.pop(name, None)
+        known = cache.known(name, input_format, options, listed) if name != STDIN else None
         if known is not None:
             found.append((_Known(name, *known), known[0]))
         else:
-            found.append(_read_and_learn(name, cache, input_format, options))
+            found.append(_read_and_learn(name, cache, input_format, options, listed))
     hits = cache.load([k for _, k in found if k], tables=tables)
     for item, key in found:
         if isinstance(item, _Known) and key not in hits:
@@ -243,14 +283,19 @@ class _Known(NamedTuple):
 
 
 def _read_and_learn(
-    name: str, cache: ResultCache, input_format: str | None, options: Mapping[str, Any]
+    name: str,
+    cache: ResultCache,
+    input_format: str | None,
+    options: Mapping[str, Any],
+    listed: os.stat_result | None = None,
 ) -> tuple[Log | Failure, str | None]:
-    """The log at ``name``, read here, and its key; the cache learns them by sight."""
+    """The log at ``name``, read here, and its key; the cache learns them by sight
+    (under ``listed``, its ``os.stat`` when it was listed, if given)."""
     from tmlog.cache import content_key
 
     try:
         # Before reading: a write during the read leaves a newer identity than this.
-        before = os.stat(name) if name != STDIN else None
+        before = listed or (os.stat(name) if name != STDIN else None)
     except OSError:
         before = None  # reading it says what is wrong
     log = read_log(name)

@@ -128,27 +128,37 @@ def read_bytes(path: str) -> bytes:
     # Opened without blocking, so that a FIFO with no writer cannot hang the
     # run; reads below block again, as a pipe's reader expects.
     try:
-        mode = os.fstat(fd).st_mode
+        info = os.fstat(fd)
+        mode = info.st_mode
         if stat.S_ISDIR(mode):
             raise InputError(path, "is a directory")
         if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
             raise InputError(path, f"not a log file: {_kind(mode)}")
-        size = os.fstat(fd).st_size
-        if stat.S_ISREG(mode) and size > MAX_BYTES:
+        if stat.S_ISREG(mode) and info.st_size > MAX_BYTES:
             raise InputError(
-                path, f"too large for a game log ({size:,} bytes; limit {MAX_BYTES:,})"
+                path, f"too large for a game log ({info.st_size:,} bytes; limit {MAX_BYTES:,})"
             )
         os.set_blocking(fd, True)
-        with os.fdopen(fd, "rb", closefd=True) as f:
-            fd = -1
-            # The size a file reports is not trusted (0 for a pipe, or a file
-            # still growing): read no further than the limit.
-            data = f.read(MAX_BYTES + 1)
+        # The size a file reports is not trusted (0 for a pipe, or a file still
+        # growing): read on to the end, no further than the limit. It is only
+        # the first read's size: asking for the limit itself would allocate
+        # 16 MiB for each log, most of the cost of reading one.
+        limit = MAX_BYTES + 1
+        want = min(info.st_size + 1, limit) if stat.S_ISREG(mode) else 1 << 16
+        chunks: list[bytes] = []
+        got = 0
+        while got < limit:
+            chunk = os.read(fd, min(want, limit - got))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+            want = 1 << 16
+        data = chunks[0] if len(chunks) == 1 else b"".join(chunks)
     except OSError as exc:
         raise InputError(path, exc.strerror or str(exc)) from None
     finally:
-        if fd >= 0:
-            os.close(fd)
+        os.close(fd)
     if len(data) > MAX_BYTES:
         raise InputError(path, f"too large for a game log (over {MAX_BYTES:,} bytes)")
     return data
@@ -185,7 +195,12 @@ def read_text(path: str) -> str:
     return decode(read_bytes(path), "<stdin>" if path == STDIN else path)
 
 
-def iter_paths(paths: Iterable[str], *, recursive: bool = False) -> Iterator[str | InputError]:
+def iter_paths(
+    paths: Iterable[str],
+    *,
+    recursive: bool = False,
+    stats: dict[str, os.stat_result] | None = None,
+) -> Iterator[str | InputError]:
     """Command-line paths with each directory replaced by its logs, problems in line.
 
     A directory stands for its ``*.txt``, ``*.log`` and ``*.rootlog`` files and its
@@ -197,6 +212,10 @@ def iter_paths(paths: Iterable[str], *, recursive: bool = False) -> Iterator[str
     logs, a log that is a broken or looping symbolic link or cannot be
     read — an :class:`~tmlog.errors.InputError` is yielded in its place, so a
     run over many logs can report it and go on.
+
+    ``stats``, if given, is filled with what checking each log found in a
+    directory took from the file system (``os.stat``), under the path
+    yielded: a caller that needs a file's identity need not ask again.
     """
     for path in paths:
         if path == STDIN:
@@ -227,11 +246,16 @@ def iter_paths(paths: Iterable[str], *, recursive: bool = False) -> Iterator[str
                     path, f"{where} holds no *.txt, *.log, *.rootlog or game *.json files"
                 )
             for entry in logs:
-                problem = _file_problem(entry)
-                yield InputError(str(entry), problem) if problem else str(entry)
+                problem, info = _file_problem(entry)
+                if problem:
+                    yield InputError(entry, problem)
+                    continue
+                if stats is not None and info is not None:
+                    stats[entry] = info
+                yield entry
 
 
-def _logs_in(folder: Path, *, recursive: bool, problems: list[InputError]) -> list[Path]:
+def _logs_in(folder: Path, *, recursive: bool, problems: list[InputError]) -> list[str]:
     """The logs (:func:`is_log_file`) of ``folder`` (and, if ``recursive``, of the
     folders under it), sorted by path; a folder inside that cannot be read is
     added to ``problems``.
@@ -240,9 +264,14 @@ def _logs_in(folder: Path, *, recursive: bool, problems: list[InputError]) -> li
     back to a folder above (a loop) or beside is not followed again.
     """
     if not recursive:
-        # By name, as paths of one folder sort: comparing Paths costs ten times more,
-        # a good part of a warm run over a folder of 10,000 logs.
-        return [e for e in sorted(folder.iterdir(), key=lambda e: e.name) if is_log_file(e)]
+        # Names, not Paths, sorted as paths of one folder sort: making and comparing
+        # Paths costs ten times more, a good part of a warm run over 10,000 logs.
+        base = str(folder)
+        # As Path joins: no "./" before a name in the working directory.
+        prefix = "" if base == "." else base if base.endswith(os.sep) else base + os.sep
+        with os.scandir(folder) as listing:
+            names = sorted(e.name for e in listing)
+        return [prefix + n for n in names if _is_log_name(n) or is_log_file(Path(prefix + n))]
     seen: set[tuple[int, int]] = set()
     found: list[Path] = []
     todo = [folder]
@@ -268,7 +297,12 @@ def _logs_in(folder: Path, *, recursive: bool, problems: list[InputError]) -> li
                 todo.append(entry)
             elif is_log_file(entry):
                 found.append(entry)
-    return sorted(found, key=lambda e: e.parts)
+    return [str(p) for p in sorted(found, key=lambda e: e.parts)]
+
+
+def _is_log_name(name: str) -> bool:
+    """Whether a file is a log by its name alone (a ``*.json`` file must be looked into)."""
+    return name.endswith(LOG_SUFFIXES) or name.endswith(".json.gz")
 
 
 def is_log_file(entry: Path) -> bool:
@@ -297,21 +331,22 @@ def _why_missing(p: Path) -> str:
     return "no such file or directory"
 
 
-def _file_problem(p: Path) -> str | None:
-    """Why a directory entry cannot be read as a log (None: it can)."""
+def _file_problem(p: str) -> tuple[str | None, os.stat_result | None]:
+    """Why a directory entry cannot be read as a log (None: it can), and its
+    ``os.stat`` (None if it has none)."""
     try:
-        info = p.stat()
+        info = os.stat(p)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
-            return "symbolic link loop"
-        if p.is_symlink():
-            return "broken symbolic link"
-        return exc.strerror or str(exc)
+            return "symbolic link loop", None
+        if os.path.islink(p):
+            return "broken symbolic link", None
+        return exc.strerror or str(exc), None
     if not stat.S_ISREG(info.st_mode):
-        return "not a regular file"
+        return "not a regular file", info
     if not os.access(p, os.R_OK):
-        return "permission denied"
-    return None
+        return "permission denied", info
+    return None, info
 
 
 def expand_paths(paths: Iterable[str]) -> list[str]:

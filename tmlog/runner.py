@@ -239,10 +239,16 @@ check: PerGame[Checked] = PerGame("check")
 # ------------------------------------------------------------ reading logs
 
 
-def list_logs(paths: Iterable[str], *, recursive: bool = False) -> list[str | Failure]:
-    """The logs named on a command line (files, directories, ``-``), problems in place."""
+def list_logs(
+    paths: Iterable[str],
+    *,
+    recursive: bool = False,
+    stats: dict[str, os.stat_result] | None = None,
+) -> list[str | Failure]:
+    """The logs named on a command line (files, directories, ``-``), problems in place
+    (``stats``: see :func:`tmlog.reading.iter_paths`)."""
     out: list[str | Failure] = []
-    for item in iter_paths(paths, recursive=recursive):
+    for item in iter_paths(paths, recursive=recursive, stats=stats):
         if isinstance(item, TmlogError):
             out.append(Failure(getattr(item, "source", ""), str(item)))
         else:

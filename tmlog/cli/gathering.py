@@ -76,9 +76,9 @@ def gather_records(
     """The records of the logs that replayed; the others go to ``failures``."""
     from tmlog.corpus import Failure, iter_records
 
-    # One log replays in a few milliseconds; reading the cache's Parquet needs
-    # pyarrow, whose import alone takes several times that. A cache the user
-    # named (--cache) is still used.
+    # One log replays in a few milliseconds, no more than finding it in the cache
+    # costs (the code's fingerprint, the secret, every batch's manifest). A cache
+    # the user named (--cache) is still used.
     one_log = len(paths) == 1 and (paths[0] == STDIN or os.path.isfile(paths[0]))
     cache = None if one_log and corpus.cache_dir is None else corpus.cache()
     for item in iter_records(
