@@ -17,6 +17,7 @@ from tmlog.games.terra_mystica.replay import (
 )
 from tmlog.games.terra_mystica.replay.board import RIVER
 from tmlog.games.terra_mystica.replay.economy import adjust, gain, pay
+from tmlog.games.terra_mystica.replay.events import make
 from tmlog.games.terra_mystica.replay.guards import Handler, need_active, need_faction
 from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
@@ -103,9 +104,8 @@ def _build(game: Game, faction: FactionState | None, action: a.Build) -> None:
     f.locations.append(where)
     f.location_set.add(where)
     towns.detect_town(game, f, where)
-    game.events.append(
-        # Positional: keywords cost a NamedTuple twice as much.
-        events.Built(game.round, game.turn, game.line, f.name, where, "D")
+    game.events.append(  # round, turn, line, faction, hex, building, upgraded_from
+        make(events.Built, (game.round, game.turn, game.line, f.name, where, "D", None))
     )
 
 
@@ -147,20 +147,15 @@ def _upgrade(game: Game, faction: FactionState | None, action: a.Upgrade) -> Non
     old = here.building
     here.building = kind
     towns.detect_town(game, f, where)
-    game.events.append(events.Built(game.round, game.turn, game.line, f.name, where, kind, old))
+    game.events.append(  # round, turn, line, faction, hex, building, upgraded_from
+        make(events.Built, (game.round, game.turn, game.line, f.name, where, kind, old))
+    )
 
 
 def recolor(game: Game, f: FactionState, where: str, color: str) -> None:
     game.hexes[where].color = color
-    game.events.append(
-        events.Transformed(
-            round=game.round,
-            turn=game.turn,
-            line=game.line,
-            faction=f.name,
-            hex=where,
-            terrain=color,
-        )
+    game.events.append(  # round, turn, line, faction, hex, terrain
+        make(events.Transformed, (game.round, game.turn, game.line, f.name, where, color))
     )
 
 

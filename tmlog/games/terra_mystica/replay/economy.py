@@ -15,6 +15,7 @@ from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.replay import events as ev
 from tmlog.games.terra_mystica.replay import towns
 from tmlog.games.terra_mystica.replay.decisions import CultSteps, LeechOffer
+from tmlog.games.terra_mystica.replay.events import make
 from tmlog.games.terra_mystica.replay.holdings import (
     FACTION_ACTIONS,
     LIMIT_NAMES,
@@ -95,8 +96,9 @@ def vp_source(raw: str | None, game: Game) -> str:
 
 def record_vp(game: Game, faction: FactionState, delta: int, source: str) -> None:
     faction.vp_source[source] = faction.vp_source.get(source, 0) + delta
-    # Positional: keywords cost a NamedTuple twice as much, and this runs for every VP change.
-    game.events.append(ev.VpChanged(game.round, game.turn, game.line, faction.name, delta, source))
+    # round, turn, line, faction, delta, source: this runs for every VP change.
+    fields = (game.round, game.turn, game.line, faction.name, delta, source)
+    game.events.append(make(ev.VpChanged, fields))
 
 
 def gain_power(faction: FactionState, count: int) -> int:
@@ -350,8 +352,8 @@ def adjust(
             res[kind] = cap
         _cult_power(game, faction, cast(Cult, kind), old, res[kind])
         if res[kind] != old:
-            game.events.append(
-                ev.CultStep(game.round, game.turn, game.line, faction.name, kind, res[kind])
+            game.events.append(  # round, turn, line, faction, cult, level
+                make(ev.CultStep, (game.round, game.turn, game.line, faction.name, kind, res[kind]))
             )
     elif category == "priest":
         if new > faction.limits.max_p:
@@ -443,4 +445,5 @@ def _category(kind: str) -> str:
 
 
 def _tile_event(game: Game, faction: FactionState, tile: str) -> ev.TileTaken:
-    return ev.TileTaken(game.round, game.turn, game.line, faction.name, tile)
+    # round, turn, line, faction, tile
+    return make(ev.TileTaken, (game.round, game.turn, game.line, faction.name, tile))
