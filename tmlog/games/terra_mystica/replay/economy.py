@@ -120,20 +120,23 @@ def gain(
     game: Game, faction: FactionState, bundle: Mapping[str, Any], source: str | None = None
 ) -> None:
     """Receive a bundle of resources and effects (keys before cult steps)."""
-    keys = sorted(bundle, key=lambda k: k != "KEY")
+    # Keys first, the rest in the bundle's order (no sort with a key function:
+    # this runs for every gain).
+    keys = ["KEY", *[k for k in bundle if k != "KEY"]] if "KEY" in bundle else list(bundle)
     for key in keys:
         amount = bundle[key]
-        if isinstance(amount, Mapping):
-            # A gained ability (e.g. Yetis' reusable power actions).
-            if key == "allow_reuse":
-                faction.allow_reuse.update(amount)
-            else:
-                faction.extra[key] = dict(amount)
-            continue
-        if isinstance(amount, str):
-            # Gains that scale with the table: "PLAYER_COUNT" / "OPPONENT_COUNT".
-            players = sum(1 for f in game.order if not f.dummy)
-            amount = players - 1 if amount == "OPPONENT_COUNT" else players
+        if type(amount) is not int:  # an ABC isinstance costs more than the gain itself
+            if isinstance(amount, Mapping):
+                # A gained ability (e.g. Yetis' reusable power actions).
+                if key == "allow_reuse":
+                    faction.allow_reuse.update(amount)
+                else:
+                    faction.extra[key] = dict(amount)
+                continue
+            if isinstance(amount, str):
+                # Gains that scale with the table: "PLAYER_COUNT" / "OPPONENT_COUNT".
+                players = sum(1 for f in game.order if not f.dummy)
+                amount = players - 1 if amount == "OPPONENT_COUNT" else players
         adjust(game, faction, key, amount, source)
 
 
