@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model import actions as a
 from tmlog.games.terra_mystica.replay import decisions as d
@@ -23,10 +25,10 @@ from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.words import count
 
-_UPGRADE_FROM = {"TP": "D", "TE": "TP", "SH": "TP", "SA": "TE"}
+_UPGRADE_FROM: Final = {"TP": "D", "TE": "TP", "SH": "TP", "SA": "TE"}
 
 
-_LEVEL = {"D": 0, "TP": 1, "TE": 2, "SH": 2, "SA": 3}
+_LEVEL: Final = {"D": 0, "TP": 1, "TE": 2, "SH": 2, "SA": 3}
 
 
 def _check_hex(game: Game, where: str) -> None:

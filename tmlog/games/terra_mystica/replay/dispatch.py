@@ -8,6 +8,8 @@ randomized setup — calls back through here without importing the table.
 
 from __future__ import annotations
 
+from typing import Final
+
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model import actions as a
 from tmlog.games.terra_mystica.replay import segment, turns
@@ -72,7 +74,7 @@ def execute(
         ) from None
 
 
-_RESOURCE_WORDS = {
+_RESOURCE_WORDS: Final = {
     "PW": "power in bowl III",
     "P1": "power tokens in bowl I",
     "P2": "power tokens in bowl II",

@@ -9,7 +9,7 @@ round-scoring VP, faction specials, pool limits.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.replay import events as ev
@@ -31,7 +31,7 @@ from tmlog.games.terra_mystica.replay.tiles import (
     TILES,
 )
 
-_ALIASES = {
+_ALIASES: Final = {
     "PRIEST": "P",
     "PRIESTS": "P",
     "POWER": "PW",
@@ -40,9 +40,11 @@ _ALIASES = {
     "COIN": "C",
     "COINS": "C",
 }
-_CULT_SET = frozenset(CULTS)
-_BUILDING_KEYS = frozenset(("D", "TP", "TE", "SH", "SA"))
-_FINAL_SOURCES = frozenset(("fire", "water", "earth", "air", "network", *FIRE_ICE_FINAL_SCORING))
+_CULT_SET: Final = frozenset(CULTS)
+_BUILDING_KEYS: Final = frozenset(("D", "TP", "TE", "SH", "SA"))
+_FINAL_SOURCES: Final = frozenset(
+    ("fire", "water", "earth", "air", "network", *FIRE_ICE_FINAL_SCORING)
+)
 
 
 class NotEnough(IllegalMove):
@@ -58,7 +60,7 @@ class NotEnough(IllegalMove):
         )
 
 
-_PRETTY = {
+_PRETTY: Final = {
     "C": "C",
     "W": "W",
     "P": "P",
@@ -80,6 +82,20 @@ def vp_source(raw: str | None, game: Game) -> str:
         return "unknown"
     if game.final_resources and raw == "convert":
         return "final-resources"
+    # Remembered per label: this runs for every VP change. The rules use a few
+    # dozen labels; a log's '+3vp for X' brings its own, hence the bound.
+    known = _VP_SOURCES.get(raw)
+    if known is None:
+        known = _vp_source(raw)
+        if len(_VP_SOURCES) < 512:
+            _VP_SOURCES[raw] = known
+    return known
+
+
+_VP_SOURCES: Final[dict[str, str]] = {}
+
+
+def _vp_source(raw: str) -> str:
     if raw == "TW":
         return "town"
     if raw in _BUILDING_KEYS:
@@ -405,7 +421,7 @@ def _check_supply(game: Game, kind: str, delta: int) -> None:
         raise IllegalMove(f"no {kind} left in the pool")
 
 
-_CATEGORIES: dict[str, str] = {}
+_CATEGORIES: Final[dict[str, str]] = {}
 
 
 def _category(kind: str) -> str:

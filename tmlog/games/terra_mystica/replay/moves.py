@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model import actions as a
 from tmlog.games.terra_mystica.replay import (
@@ -23,7 +25,7 @@ from tmlog.games.terra_mystica.replay.tiles import (
     ACTIONS,
 )
 
-_STRONGHOLD_ACTIONS = frozenset(("ACTA", "ACTG", "ACTS", "ACTN", "ACTW", "ACTC"))
+_STRONGHOLD_ACTIONS: Final = frozenset(("ACTA", "ACTG", "ACTS", "ACTN", "ACTW", "ACTC"))
 
 
 def _send(game: Game, faction: FactionState | None, action: a.Send) -> None:

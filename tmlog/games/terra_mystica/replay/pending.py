@@ -8,7 +8,7 @@ pending effects and records what it still owes.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from tmlog.games.terra_mystica.replay import decisions as d
 from tmlog.games.terra_mystica.replay import segment
@@ -44,7 +44,7 @@ def dismiss_action(game: Game, faction: FactionState, kind: type[d.Decision] | N
     ]
 
 
-_SETTLED_KINDS = frozenset((d.FavorPick, d.TownPick, d.BridgePlacement))
+_SETTLED_KINDS: Final = frozenset((d.FavorPick, d.TownPick, d.BridgePlacement))
 """Leaf classes, so their instances are found by type (cheaper than isinstance with a tuple)."""
 
 
