@@ -116,7 +116,8 @@ def _upgrade(game: Game, faction: FactionState | None, action: a.Upgrade) -> Non
         raise IllegalMove("buildings cannot be upgraded during setup")
     f = need_active(game, faction, action)
     turns.require_subaction(game, f, "upgrade", {})
-    where, kind = action.hex, action.building.value
+    where = action.hex
+    kind: str = action.building._value_  # not .value: an enum property, Python per call
     _check_hex(game, where)
     here = game.hexes[where]
     if here.color != f.color or not here.building:
@@ -164,7 +165,7 @@ def recolor(game: Game, f: FactionState, where: str, color: str) -> None:
 def _transform(game: Game, faction: FactionState | None, action: a.Transform) -> None:
     f = need_faction(faction, action)
     _check_hex(game, action.hex)
-    _transform_hex(game, f, action.hex, action.terrain.value if action.terrain else None)
+    _transform_hex(game, f, action.hex, action.terrain._value_ if action.terrain else None)
 
 
 def _transform_hex(game: Game, f: FactionState, where: str, color: str | None) -> None:

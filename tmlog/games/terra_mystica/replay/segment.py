@@ -104,21 +104,21 @@ def close_row(game: Game) -> None:
 
 def holdings(faction: FactionState) -> tuple[int, ...]:
     """D, TP, TE, SH, SA built, shipping and digging level (a row's ``holdings``)."""
-    levels = faction.buildings
     dig = faction.dig.level if faction.dig is not None else 0
-    try:  # every faction board has all five building types: no generator per row
+    tracks = faction.counted
+    if tracks is not None:  # every faction board has all five building types
         return (
-            levels["D"].level,
-            levels["TP"].level,
-            levels["TE"].level,
-            levels["SH"].level,
-            levels["SA"].level,
+            tracks[0].level,
+            tracks[1].level,
+            tracks[2].level,
+            tracks[3].level,
+            tracks[4].level,
             faction.ship.level,
             dig,
         )
-    except KeyError:
-        got = [levels[b].level if b in levels else 0 for b in ("D", "TP", "TE", "SH", "SA")]
-        return (*got, faction.ship.level, dig)
+    levels = faction.buildings
+    got = [levels[b].level if b in levels else 0 for b in ("D", "TP", "TE", "SH", "SA")]
+    return (*got, faction.ship.level, dig)
 
 
 def write_comment(game: Game, text: str) -> None:

@@ -141,6 +141,14 @@ class FactionState:
                 pass_vp=spec.pass_vp,
                 max_level=max_levels[btype],
             )
+        b = self.buildings
+        self.counted: tuple[BuildingTrack, ...] | None = (
+            (b["D"], b["TP"], b["TE"], b["SH"], b["SA"])
+            if all(k in b for k in ("D", "TP", "TE", "SH", "SA"))
+            else None
+        )
+        """The five building types in the ledger's order (every faction board has
+        them): what a row's holdings read, without five dict lookups per row."""
         self.special: dict[str, Any] | None = dict(board.special) if board.special else None
         self.plain = PLAIN_RESOURCES - set(self.special or ())
         """Resources whose changes have no side effects for this faction."""
