@@ -11,8 +11,11 @@ audit`` runs them (with the corpus runner's garbage-collector setting). The
 first pass runs with an empty parse memo (cold); later passes are warm.
 Per-stage medians are taken over the games of the best pass, in wall-clock
 time and in the process's CPU time (``time.process_time``: less disturbed
-by other work on a shared machine). Peak memory is the process's maximum
-resident set size after the whole run (``ru_maxrss``).
+by other work on a shared machine), and the warm CPU means (the corpus
+target is per game on average). A last line times ``replay(log,
+rows=False)`` alone, the replay ``tmlog stats`` and ``validate`` run (no
+ledger rows kept), in CPU time over the same rounds. Peak memory is the
+process's maximum resident set size after the whole run (``ru_maxrss``).
 
 For instruction counts, run it under ``valgrind --tool=callgrind`` with
 ``--rounds 1`` and ``--rounds 2``: the difference is one warm pass.
@@ -33,6 +36,7 @@ from tmlog.games.terra_mystica.audit import audit
 from tmlog.games.terra_mystica.parse import clear_cache, parse_log
 from tmlog.games.terra_mystica.parse.grammar import commands_parser, ledger_parser
 from tmlog.games.terra_mystica.replay import replay
+from tmlog.games.terra_mystica.replay.stream import LogLike
 from tmlog.reading import read_text
 
 DEFAULT_DIR = Path(__file__).resolve().parent.parent / "tests" / "data" / "snellman-ledger"
@@ -68,6 +72,18 @@ def _one_pass(texts: list[tuple[str, str]]) -> tuple[list[Times], list[Times]]:
     return wall, cpu
 
 
+def rowless_pass(logs: list[tuple[str, LogLike]]) -> list[float]:
+    """CPU ms of each game's replay without ledger rows (what ``stats`` and ``validate`` run)."""
+    cpu_clock = time.process_time
+    out: list[float] = []
+    with _fewer_collections():
+        for _, log in logs:
+            c0 = cpu_clock()
+            replay(log, rows=False)
+            out.append((cpu_clock() - c0) * 1000)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("directory", nargs="?", type=Path, default=DEFAULT_DIR)
@@ -97,11 +113,24 @@ def main() -> None:
             f"  audit {statistics.median(aud):5.2f}"
         )
 
+    logs = [(name, parse_log(text, source=name)) for name, text in texts]
+    rowless = min((rowless_pass(logs) for _ in range(args.rounds)), key=sum)
+
     print(f"{len(texts)} games, Python {platform.python_version()}, {platform.machine()}")
     show("cold", cold)
     show("warm", best)
     show("cold cpu", cold_cpu)
     show("warm cpu", best_cpu)
+    for label, run in (("warm cpu", best_cpu),):
+        means = [statistics.fmean(t[i] for t in run) for i in range(3)]
+        print(
+            f"{label:8} total mean   {sum(means):6.2f} ms"
+            f"  | parse {means[0]:5.2f}  replay {means[1]:5.2f}  audit {means[2]:5.2f}"
+        )
+    print(
+        f"replay without rows, warm cpu: median {statistics.median(rowless):5.2f} ms"
+        f"  mean {statistics.fmean(rowless):5.2f} ms"
+    )
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     scale = 1 if sys.platform == "darwin" else 1024
     print(f"peak memory (max RSS) {rss * scale / 2**20:.1f} MB")

@@ -118,6 +118,17 @@ def test_holdings_are_split_and_a_misspelt_name_raises() -> None:
         cultists.res["SPADES"]  # type: ignore[index]
 
 
+def test_a_snapshot_lists_the_ledger_fields_in_order() -> None:
+    from tmlog.games.terra_mystica.replay.state import LEDGER_FIELDS
+
+    lines = command_log(G1)
+    cultists = replay_text("\n".join(lines[:49]))._game.factions["cultists"]
+    for i, name in enumerate(LEDGER_FIELDS):  # distinct values: a swapped field shows
+        cultists.res[name] = 100 + i
+    assert cultists.snapshot() == tuple(range(100, 100 + len(LEDGER_FIELDS)))
+    assert LEDGER_FIELDS[:4] == ("VP", "C", "W", "P")  # the ledger's column order
+
+
 def test_fire_ice_boards_start_with_their_effects_and_limits() -> None:
     from .rulecheck import constructed
 

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from tmlog.errors import ReplayError
 
-RIVER = "white"
+RIVER: Final = "white"
 """Terrain value of a river hex."""
 
 

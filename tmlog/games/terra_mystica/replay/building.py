@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model import actions as a
 from tmlog.games.terra_mystica.replay import decisions as d
@@ -17,15 +19,16 @@ from tmlog.games.terra_mystica.replay import (
 )
 from tmlog.games.terra_mystica.replay.board import RIVER
 from tmlog.games.terra_mystica.replay.economy import adjust, gain, pay
+from tmlog.games.terra_mystica.replay.events import make
 from tmlog.games.terra_mystica.replay.guards import Handler, need_active, need_faction
 from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.words import count
 
-_UPGRADE_FROM = {"TP": "D", "TE": "TP", "SH": "TP", "SA": "TE"}
+_UPGRADE_FROM: Final = {"TP": "D", "TE": "TP", "SH": "TP", "SA": "TE"}
 
 
-_LEVEL = {"D": 0, "TP": 1, "TE": 2, "SH": 2, "SA": 3}
+_LEVEL: Final = {"D": 0, "TP": 1, "TE": 2, "SH": 2, "SA": 3}
 
 
 def _check_hex(game: Game, where: str) -> None:
@@ -103,9 +106,8 @@ def _build(game: Game, faction: FactionState | None, action: a.Build) -> None:
     f.locations.append(where)
     f.location_set.add(where)
     towns.detect_town(game, f, where)
-    game.events.append(
-        # Positional: keywords cost a NamedTuple twice as much.
-        events.Built(game.round, game.turn, game.line, f.name, where, "D")
+    game.events.append(  # round, turn, line, faction, hex, building, upgraded_from
+        make(events.Built, (game.round, game.turn, game.line, f.name, where, "D", None))
     )
 
 
@@ -114,7 +116,8 @@ def _upgrade(game: Game, faction: FactionState | None, action: a.Upgrade) -> Non
         raise IllegalMove("buildings cannot be upgraded during setup")
     f = need_active(game, faction, action)
     turns.require_subaction(game, f, "upgrade", {})
-    where, kind = action.hex, action.building.value
+    where = action.hex
+    kind: str = action.building._value_  # not .value: an enum property, Python per call
     _check_hex(game, where)
     here = game.hexes[where]
     if here.color != f.color or not here.building:
@@ -147,27 +150,22 @@ def _upgrade(game: Game, faction: FactionState | None, action: a.Upgrade) -> Non
     old = here.building
     here.building = kind
     towns.detect_town(game, f, where)
-    game.events.append(events.Built(game.round, game.turn, game.line, f.name, where, kind, old))
+    game.events.append(  # round, turn, line, faction, hex, building, upgraded_from
+        make(events.Built, (game.round, game.turn, game.line, f.name, where, kind, old))
+    )
 
 
 def recolor(game: Game, f: FactionState, where: str, color: str) -> None:
     game.hexes[where].color = color
-    game.events.append(
-        events.Transformed(
-            round=game.round,
-            turn=game.turn,
-            line=game.line,
-            faction=f.name,
-            hex=where,
-            terrain=color,
-        )
+    game.events.append(  # round, turn, line, faction, hex, terrain
+        make(events.Transformed, (game.round, game.turn, game.line, f.name, where, color))
     )
 
 
 def _transform(game: Game, faction: FactionState | None, action: a.Transform) -> None:
     f = need_faction(faction, action)
     _check_hex(game, action.hex)
-    _transform_hex(game, f, action.hex, action.terrain.value if action.terrain else None)
+    _transform_hex(game, f, action.hex, action.terrain._value_ if action.terrain else None)
 
 
 def _transform_hex(game: Game, f: FactionState, where: str, color: str | None) -> None:

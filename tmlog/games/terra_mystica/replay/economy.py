@@ -9,12 +9,13 @@ round-scoring VP, faction specials, pool limits.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.replay import events as ev
 from tmlog.games.terra_mystica.replay import towns
 from tmlog.games.terra_mystica.replay.decisions import CultSteps, LeechOffer
+from tmlog.games.terra_mystica.replay.events import make
 from tmlog.games.terra_mystica.replay.holdings import (
     FACTION_ACTIONS,
     LIMIT_NAMES,
@@ -30,7 +31,7 @@ from tmlog.games.terra_mystica.replay.tiles import (
     TILES,
 )
 
-_ALIASES = {
+_ALIASES: Final = {
     "PRIEST": "P",
     "PRIESTS": "P",
     "POWER": "PW",
@@ -39,9 +40,11 @@ _ALIASES = {
     "COIN": "C",
     "COINS": "C",
 }
-_CULT_SET = frozenset(CULTS)
-_BUILDING_KEYS = frozenset(("D", "TP", "TE", "SH", "SA"))
-_FINAL_SOURCES = frozenset(("fire", "water", "earth", "air", "network", *FIRE_ICE_FINAL_SCORING))
+_CULT_SET: Final = frozenset(CULTS)
+_BUILDING_KEYS: Final = frozenset(("D", "TP", "TE", "SH", "SA"))
+_FINAL_SOURCES: Final = frozenset(
+    ("fire", "water", "earth", "air", "network", *FIRE_ICE_FINAL_SCORING)
+)
 
 
 class NotEnough(IllegalMove):
@@ -57,7 +60,7 @@ class NotEnough(IllegalMove):
         )
 
 
-_PRETTY = {
+_PRETTY: Final = {
     "C": "C",
     "W": "W",
     "P": "P",
@@ -79,6 +82,20 @@ def vp_source(raw: str | None, game: Game) -> str:
         return "unknown"
     if game.final_resources and raw == "convert":
         return "final-resources"
+    # Remembered per label: this runs for every VP change. The rules use a few
+    # dozen labels; a log's '+3vp for X' brings its own, hence the bound.
+    known = _VP_SOURCES.get(raw)
+    if known is None:
+        known = _vp_source(raw)
+        if len(_VP_SOURCES) < 512:
+            _VP_SOURCES[raw] = known
+    return known
+
+
+_VP_SOURCES: Final[dict[str, str]] = {}
+
+
+def _vp_source(raw: str) -> str:
     if raw == "TW":
         return "town"
     if raw in _BUILDING_KEYS:
@@ -95,8 +112,9 @@ def vp_source(raw: str | None, game: Game) -> str:
 
 def record_vp(game: Game, faction: FactionState, delta: int, source: str) -> None:
     faction.vp_source[source] = faction.vp_source.get(source, 0) + delta
-    # Positional: keywords cost a NamedTuple twice as much, and this runs for every VP change.
-    game.events.append(ev.VpChanged(game.round, game.turn, game.line, faction.name, delta, source))
+    # round, turn, line, faction, delta, source: this runs for every VP change.
+    fields = (game.round, game.turn, game.line, faction.name, delta, source)
+    game.events.append(make(ev.VpChanged, fields))
 
 
 def gain_power(faction: FactionState, count: int) -> int:
@@ -118,20 +136,23 @@ def gain(
     game: Game, faction: FactionState, bundle: Mapping[str, Any], source: str | None = None
 ) -> None:
     """Receive a bundle of resources and effects (keys before cult steps)."""
-    keys = sorted(bundle, key=lambda k: k != "KEY")
+    # Keys first, the rest in the bundle's order (no sort with a key function:
+    # this runs for every gain).
+    keys = ["KEY", *[k for k in bundle if k != "KEY"]] if "KEY" in bundle else list(bundle)
     for key in keys:
         amount = bundle[key]
-        if isinstance(amount, Mapping):
-            # A gained ability (e.g. Yetis' reusable power actions).
-            if key == "allow_reuse":
-                faction.allow_reuse.update(amount)
-            else:
-                faction.extra[key] = dict(amount)
-            continue
-        if isinstance(amount, str):
-            # Gains that scale with the table: "PLAYER_COUNT" / "OPPONENT_COUNT".
-            players = sum(1 for f in game.order if not f.dummy)
-            amount = players - 1 if amount == "OPPONENT_COUNT" else players
+        if type(amount) is not int:  # an ABC isinstance costs more than the gain itself
+            if isinstance(amount, Mapping):
+                # A gained ability (e.g. Yetis' reusable power actions).
+                if key == "allow_reuse":
+                    faction.allow_reuse.update(amount)
+                else:
+                    faction.extra[key] = dict(amount)
+                continue
+            if isinstance(amount, str):
+                # Gains that scale with the table: "PLAYER_COUNT" / "OPPONENT_COUNT".
+                players = sum(1 for f in game.order if not f.dummy)
+                amount = players - 1 if amount == "OPPONENT_COUNT" else players
         adjust(game, faction, key, amount, source)
 
 
@@ -350,8 +371,8 @@ def adjust(
             res[kind] = cap
         _cult_power(game, faction, cast(Cult, kind), old, res[kind])
         if res[kind] != old:
-            game.events.append(
-                ev.CultStep(game.round, game.turn, game.line, faction.name, kind, res[kind])
+            game.events.append(  # round, turn, line, faction, cult, level
+                make(ev.CultStep, (game.round, game.turn, game.line, faction.name, kind, res[kind]))
             )
     elif category == "priest":
         if new > faction.limits.max_p:
@@ -400,7 +421,7 @@ def _check_supply(game: Game, kind: str, delta: int) -> None:
         raise IllegalMove(f"no {kind} left in the pool")
 
 
-_CATEGORIES: dict[str, str] = {}
+_CATEGORIES: Final[dict[str, str]] = {}
 
 
 def _category(kind: str) -> str:
@@ -443,4 +464,5 @@ def _category(kind: str) -> str:
 
 
 def _tile_event(game: Game, faction: FactionState, tile: str) -> ev.TileTaken:
-    return ev.TileTaken(game.round, game.turn, game.line, faction.name, tile)
+    # round, turn, line, faction, tile
+    return make(ev.TileTaken, (game.round, game.turn, game.line, faction.name, tile))

@@ -18,7 +18,7 @@ from tmlog.words import count
 
 
 def _adjust(game: Game, faction: FactionState | None, action: a.Adjust) -> None:
-    kind = action.what.value
+    kind: str = action.what._value_  # not .value: an enum property, Python per call
     if game.round == 0 and kind.startswith("BON"):
         # Legacy notation: taking a bonus tile in setup means passing.
         f = need_faction(faction, action)
@@ -116,7 +116,8 @@ def _convert(game: Game, faction: FactionState | None, action: a.Convert) -> Non
     for record in leech.pending_offers(game, f):
         record.tainted = "convert"
     rates = {k: dict(v) for k, v in f.exchange_rates.items()}
-    src, dst = action.from_what.value, action.to_what.value
+    src: str = action.from_what._value_
+    dst: str = action.to_what._value_
     if f.pending.convert_w_to_p:
         if action.to_count > 3:
             raise IllegalMove("the darklings' stronghold converts at most 3 W to P")
@@ -136,7 +137,8 @@ def _convert(game: Game, faction: FactionState | None, action: a.Convert) -> Non
 
 def _gain(game: Game, faction: FactionState | None, action: a.Gain) -> None:
     f = need_faction(faction, action)
-    to, paid = action.what.value, action.paid_with.value
+    to: str = action.what._value_
+    paid: str = action.paid_with._value_
     # Shapeshifters' P3 for VP is the one such trade the rules grant.
     if (to, paid) != ("P3", "VP") or not f.pending.gain_p3_for_vp:
         raise IllegalMove(f"{f.name} cannot gain {to} for {paid} now")

@@ -42,7 +42,7 @@ def _admin_income(game: Game, faction: FactionState | None, action: a.AdminIncom
 def _faction_income(game: Game, faction: FactionState | None, action: a.FactionIncome) -> None:
     f = need_faction(faction, action)
     mask = {None: 15, "all": 15, "cult": 1, "other": 14}[
-        action.income.value if action.income else None
+        action.income._value_ if action.income else None
     ]
     phases.take_income(game, f, mask)
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
-from typing import Literal, get_args
+from typing import Final, Literal, get_args
 
 from tmlog.errors import IllegalMove
 
@@ -86,9 +86,9 @@ Resource = Literal[
 ]
 
 
-RESOURCES: tuple[Resource, ...] = get_args(Resource)  # nested Literals come flattened
-RESOURCE_SET = frozenset(RESOURCES)
-FACTION_ACTIONS = frozenset(n for n in RESOURCES if n.startswith("ACT"))
+RESOURCES: Final[tuple[Resource, ...]] = get_args(Resource)  # nested Literals come flattened
+RESOURCE_SET: Final = frozenset(RESOURCES)
+FACTION_ACTIONS: Final = frozenset(n for n in RESOURCES if n.startswith("ACT"))
 
 
 @dataclass(slots=True)
@@ -160,12 +160,12 @@ def _engine_name(attr: str) -> str:
     return attr if attr.endswith("range") else attr.upper()
 
 
-PENDING_NAMES: dict[str, str] = {_engine_name(f.name): f.name for f in fields(Pending)}
+PENDING_NAMES: Final[dict[str, str]] = {_engine_name(f.name): f.name for f in fields(Pending)}
 """Reference-engine name → :class:`Pending` attribute."""
-LIMIT_NAMES: dict[str, str] = {_engine_name(f.name): f.name for f in fields(Limits)}
+LIMIT_NAMES: Final[dict[str, str]] = {_engine_name(f.name): f.name for f in fields(Limits)}
 """Reference-engine name → :class:`Limits` attribute."""
 
-OPERATIONS = frozenset(
+OPERATIONS: Final = frozenset(
     ("PW", "PW_TOKEN", "LOSE_PW_TOKEN", "GAIN_SHIP", "GAIN_TELEPORT", "GAIN_ACTION")
 )
 """Names a gain or cost may use that are acts, not holdings: power moved between
@@ -173,12 +173,12 @@ bowls, tokens lost, a track or an extra action gained."""
 
 # Built from frozensets: a set | dict keys is a set, whatever the annotation says
 # (and a compiled build checks that it is what mypy infers).
-HELD = RESOURCE_SET | frozenset(PENDING_NAMES) | frozenset(LIMIT_NAMES)
+HELD: Final = RESOURCE_SET | frozenset(PENDING_NAMES) | frozenset(LIMIT_NAMES)
 """Every name a faction has a count of."""
-NAMES = HELD | OPERATIONS
+NAMES: Final = HELD | OPERATIONS
 """Every name a gain, cost or ``+N X`` may use."""
 
-_ABILITIES = frozenset(("allow_reuse",))
+_ABILITIES: Final = frozenset(("allow_reuse",))
 """Keys of a gain that grant an ability rather than a count."""
 
 

@@ -2,8 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Final
+
+from tmlog.games.terra_mystica.replay.factions import Gain
+from tmlog.games.terra_mystica.replay.holdings import Resource
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.games.terra_mystica.replay.tiles import INCOME_TILES, SCORING, TILES
+
+# Read once here (the tile tables are not compiled: each use in a compiled
+# build would be a lookup in a Python module and an attribute read).
+_BONUS_INCOME: Final[tuple[tuple[Resource, Gain], ...]] = tuple(
+    (t, TILES[t].income) for t in INCOME_TILES if t.startswith("BON")
+)
+_OTHER_INCOME: Final[tuple[tuple[Resource, Gain], ...]] = tuple(
+    (t, TILES[t].income) for t in INCOME_TILES if not t.startswith("BON")
+)
 
 
 def faction_income(game: Game, faction: FactionState) -> list[dict[str, int]]:
@@ -22,15 +35,14 @@ def faction_income(game: Game, faction: FactionState) -> list[dict[str, int]]:
                 buildings[kind] = buildings.get(kind, 0) + amount
 
     res = faction.res
-    for tile in INCOME_TILES:
-        if not res[tile]:
-            continue
-        if tile.startswith("BON"):
-            if faction.passed:
-                for kind, amount in TILES[tile].income.items():
+    if faction.passed:
+        for tile, gain in _BONUS_INCOME:
+            if res[tile]:
+                for kind, amount in gain.items():
                     bonus[kind] = bonus.get(kind, 0) + amount
-        else:
-            for kind, amount in TILES[tile].income.items():
+    for tile, gain in _OTHER_INCOME:
+        if res[tile]:
+            for kind, amount in gain.items():
                 favors[kind] = favors.get(kind, 0) + amount
 
     if 0 < game.round < 6 and game.round <= len(game.score_tiles):

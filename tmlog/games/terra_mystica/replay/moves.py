@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model import actions as a
 from tmlog.games.terra_mystica.replay import (
@@ -14,6 +16,7 @@ from tmlog.games.terra_mystica.replay import (
     turns,
 )
 from tmlog.games.terra_mystica.replay.economy import adjust, gain, pay
+from tmlog.games.terra_mystica.replay.events import make
 from tmlog.games.terra_mystica.replay.guards import Handler, need_active, need_faction
 from tmlog.games.terra_mystica.replay.holdings import RESOURCE_SET
 from tmlog.games.terra_mystica.replay.options import Option
@@ -22,13 +25,13 @@ from tmlog.games.terra_mystica.replay.tiles import (
     ACTIONS,
 )
 
-_STRONGHOLD_ACTIONS = frozenset(("ACTA", "ACTG", "ACTS", "ACTN", "ACTW", "ACTC"))
+_STRONGHOLD_ACTIONS: Final = frozenset(("ACTA", "ACTG", "ACTS", "ACTN", "ACTW", "ACTC"))
 
 
 def _send(game: Game, faction: FactionState | None, action: a.Send) -> None:
     f = need_active(game, faction, action)
     turns.require_subaction(game, f, "send", {})
-    cult = action.cult.value
+    cult: str = action.cult._value_  # not .value: an enum property, Python per call
     wanted = action.slot
     steps = 1
     slots = game.cult_slots[cult]
@@ -51,7 +54,7 @@ def _send(game: Game, faction: FactionState | None, action: a.Send) -> None:
 
 def _use_action(game: Game, faction: FactionState | None, action: a.UseAction) -> None:
     f = need_active(game, faction, action)
-    name = action.space.value
+    name: str = action.space._value_
     power_action = name.startswith("ACT") and name[3:4] in "123456" and name[3:4]
     if not power_action and not (name in RESOURCE_SET and f.get(name)):
         if name in _STRONGHOLD_ACTIONS:
@@ -94,7 +97,7 @@ def _pass(game: Game, faction: FactionState | None, action: a.Pass) -> None:
     f.passed = True
     discard = next(iter(f.tiles("BON")), None)
     scoring.pass_vp(game, f, lambda vp, tile: adjust(game, f, "VP", vp, tile))
-    bonus = action.bonus.value if action.bonus else None
+    bonus: str | None = action.bonus._value_ if action.bonus else None
     if bonus:
         if not game.round:
             turns.setup_step_done(game)
@@ -108,8 +111,8 @@ def _pass(game: Game, faction: FactionState | None, action: a.Pass) -> None:
         raise IllegalMove("passing needs a bonus tile (except in round 6)")
     if discard:
         adjust(game, f, discard, -1)
-    game.events.append(
-        events.Passed(round=game.round, turn=game.turn, line=game.line, faction=f.name, bonus=bonus)
+    game.events.append(  # round, turn, line, faction, bonus
+        make(events.Passed, (game.round, game.turn, game.line, f.name, bonus))
     )
     game.segment.must_end = True
 
@@ -117,7 +120,7 @@ def _pass(game: Game, faction: FactionState | None, action: a.Pass) -> None:
 def _advance(game: Game, faction: FactionState | None, action: a.Advance) -> None:
     f = need_faction(faction, action)
     turns.require_subaction(game, f, "advance", {})
-    name = action.track.value
+    name: str = action.track._value_
     track = f.track(name)
     if track.level >= track.max_level:
         raise IllegalMove(f"{f.name} cannot advance {name} beyond level {track.max_level}")
@@ -126,7 +129,7 @@ def _advance(game: Game, faction: FactionState | None, action: a.Advance) -> Non
 
 def _leech(game: Game, faction: FactionState | None, action: a.Leech) -> None:
     f = need_faction(faction, action)
-    source = action.source_faction.value if action.source_faction else ""
+    source: str = action.source_faction._value_ if action.source_faction else ""
     leech.accept(game, f, action.amount, source)
     game.segment.must_end = True
 
@@ -136,7 +139,7 @@ def _decline(game: Game, faction: FactionState | None, action: a.Decline) -> Non
     if action.amount is None:
         leech.decline_all(game, f, explicit=True)
     else:
-        source = action.source_faction.value if action.source_faction else ""
+        source: str = action.source_faction._value_ if action.source_faction else ""
         if not leech.decline(game, f, action.amount, source, explicit=True):
             raise IllegalMove(
                 f"there is no offer of {action.amount} power from {source} to decline"

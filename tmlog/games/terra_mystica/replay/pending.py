@@ -8,7 +8,7 @@ pending effects and records what it still owes.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from tmlog.games.terra_mystica.replay import decisions as d
 from tmlog.games.terra_mystica.replay import segment
@@ -44,7 +44,8 @@ def dismiss_action(game: Game, faction: FactionState, kind: type[d.Decision] | N
     ]
 
 
-_SETTLED_KINDS = (d.FavorPick, d.TownPick, d.BridgePlacement)
+_SETTLED_KINDS: Final = frozenset((d.FavorPick, d.TownPick, d.BridgePlacement))
+"""Leaf classes, so their instances are found by type (cheaper than isinstance with a tuple)."""
 
 
 def find_actions(game: Game, faction: FactionState, kind: type[D]) -> list[D]:
@@ -73,11 +74,11 @@ def detect_incomplete_turn(game: Game, faction: FactionState) -> bool:
         name = faction.name
         pending = game.action_required
         for r in pending:
-            if r and r.faction == name and isinstance(r, _SETTLED_KINDS):
+            if r and r.faction == name and type(r) in _SETTLED_KINDS:
                 game.action_required = [
                     r
                     for r in pending
-                    if not r or r.faction != name or not isinstance(r, _SETTLED_KINDS)
+                    if not r or r.faction != name or type(r) not in _SETTLED_KINDS
                 ]
                 break
         return False

@@ -6,6 +6,8 @@ phase is done; the engine calls it after every command.
 
 from __future__ import annotations
 
+from typing import Final
+
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model.actions import FactionIncome
 from tmlog.games.terra_mystica.model.enums import IncomeKind
@@ -172,9 +174,22 @@ def income_for_all(game: Game, kind: str | None) -> None:
     """Income rows for every faction, in turn order."""
     if not game.segment.after_comment:
         segment.write_comment(game, f"Round {game.round + 1} income")
-    action_kind = IncomeKind(kind) if kind else None
     for faction in game.in_turn_order():
-        dispatch.engine_row(game, faction, FactionIncome(income=action_kind, faction=faction.tag))
+        dispatch.engine_row(game, faction, _income_row(kind, faction))
+
+
+_INCOME_ROWS: Final[dict[tuple[str | None, str], FactionIncome]] = {}
+"""The engine's income commands, one per kind and faction: an action is frozen,
+and making one costs more than the row's bookkeeping."""
+
+
+def _income_row(kind: str | None, faction: FactionState) -> FactionIncome:
+    key = (kind, faction.name)
+    row = _INCOME_ROWS.get(key)
+    if row is None:
+        action_kind = IncomeKind(kind) if kind else None
+        row = _INCOME_ROWS[key] = FactionIncome(income=action_kind, faction=faction.tag)
+    return row
 
 
 def start_round(game: Game) -> None:

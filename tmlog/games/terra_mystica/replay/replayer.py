@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import cast
+from typing import Final, cast
 
 from tmlog.errors import ReplayError
 from tmlog.games.terra_mystica.model import actions as a
@@ -49,7 +49,7 @@ from tmlog.games.terra_mystica.replay.tiles import VP_SETUPS
 
 __all__ = ["Replay", "Replayer", "Stop", "command_stream", "ledger_rows", "replay"]
 
-GAME_OVER = "ignored, the game is already over"
+GAME_OVER: Final = "ignored, the game is already over"
 
 
 @dataclass
@@ -272,7 +272,7 @@ class Replay:
         return self.state.final_vp()
 
 
-_OWN_OUTPUT = frozenset((RowClosed, CommentWritten, RuleWarning))
+_OWN_OUTPUT: Final = frozenset((RowClosed, CommentWritten, RuleWarning))
 """The engine's output that is not a game event (:data:`Replay.events` keeps those)."""
 
 
@@ -338,8 +338,16 @@ def replay(
     except ReplayError as err:
         result.error = err if err.source else err.located(source=name, line=0, command="")
         keep(replayer.finish())
-    own = [e for e in out if type(e) in _OWN_OUTPUT]
-    game_events = [e for e in out if type(e) not in _OWN_OUTPUT] if own else out
+    # One pass, the set in a local: a compiled build reads a module's global from
+    # its dict at every use, and a game has over a thousand events.
+    own: list[EngineEvent] = []
+    game_events: list[EngineEvent] = []
+    own_types = _OWN_OUTPUT
+    for e in out:
+        if type(e) in own_types:
+            own.append(e)
+        else:
+            game_events.append(e)
     result.events = cast("list[Event]", game_events)
     if rows:
         ledger = Ledger()

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from tmlog.games.terra_mystica.replay.events import CommentWritten, RowClosed, RuleWarning
+from tmlog.games.terra_mystica.replay.events import CommentWritten, RowClosed, RuleWarning, make
 
 if TYPE_CHECKING:
     from tmlog.games.terra_mystica.model.actions import Action
@@ -80,41 +80,45 @@ def close_row(game: Game) -> None:
     if not seg.record:
         return
     end = faction.snapshot()
-    # Positional: a game closes hundreds of rows, and keywords cost twice as much.
+    # Every field in order (round, turn, line, faction, actions, values, before,
+    # leech, warning, effect, holdings): a game closes hundreds of rows.
     game.events.append(
-        RowClosed(
-            game.round,
-            game.turn,
-            game.line,
-            faction.name,
-            tuple(seg.commands),
-            end,
-            end if faction.dummy else seg.before,
-            seg.offers,  # a new dict each row: the event may keep it
-            seg.warning,
-            False,
-            holdings(faction),
+        make(
+            RowClosed,
+            (
+                game.round,
+                game.turn,
+                game.line,
+                faction.name,
+                tuple(seg.commands),
+                end,
+                end if faction.dummy else seg.before,
+                seg.offers,  # a new dict each row: the event may keep it
+                seg.warning,
+                False,
+                holdings(faction),
+            ),
         )
     )
 
 
 def holdings(faction: FactionState) -> tuple[int, ...]:
     """D, TP, TE, SH, SA built, shipping and digging level (a row's ``holdings``)."""
-    levels = faction.buildings
     dig = faction.dig.level if faction.dig is not None else 0
-    try:  # every faction board has all five building types: no generator per row
+    tracks = faction.counted
+    if tracks is not None:  # every faction board has all five building types
         return (
-            levels["D"].level,
-            levels["TP"].level,
-            levels["TE"].level,
-            levels["SH"].level,
-            levels["SA"].level,
+            tracks[0].level,
+            tracks[1].level,
+            tracks[2].level,
+            tracks[3].level,
+            tracks[4].level,
             faction.ship.level,
             dig,
         )
-    except KeyError:
-        got = [levels[b].level if b in levels else 0 for b in ("D", "TP", "TE", "SH", "SA")]
-        return (*got, faction.ship.level, dig)
+    levels = faction.buildings
+    got = [levels[b].level if b in levels else 0 for b in ("D", "TP", "TE", "SH", "SA")]
+    return (*got, faction.ship.level, dig)
 
 
 def write_comment(game: Game, text: str) -> None:
@@ -122,7 +126,8 @@ def write_comment(game: Game, text: str) -> None:
     seg = game.segment
     seg.after_comment = True
     if seg.record:
-        game.events.append(CommentWritten(game.round, game.turn, game.line, None, text))
+        # round, turn, line, faction, text
+        game.events.append(make(CommentWritten, (game.round, game.turn, game.line, None, text)))
 
 
 def turn_header(game: Game) -> None:
@@ -147,18 +152,21 @@ def effect_row(game: Game, faction: FactionState, action: Action, before: tuple[
     seg.after_comment = False
     if seg.record:
         game.events.append(
-            RowClosed(
-                game.round,
-                game.turn,
-                game.line,
-                faction.name,
-                (action,),
-                faction.snapshot(),
-                before,
-                {},
-                "",
-                True,
-                holdings(faction),
+            make(
+                RowClosed,
+                (
+                    game.round,
+                    game.turn,
+                    game.line,
+                    faction.name,
+                    (action,),
+                    faction.snapshot(),
+                    before,
+                    {},
+                    "",
+                    True,
+                    holdings(faction),
+                ),
             )
         )
 

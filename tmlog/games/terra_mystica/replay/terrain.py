@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.games.terra_mystica.replay.tiles import COLOR_WHEEL, CULTS
 
-_WHEEL = {color: i for i, color in enumerate(COLOR_WHEEL)}
-_VALID_COLORS = frozenset((*COLOR_WHEEL, "ice"))
+_WHEEL: Final = {color: i for i, color in enumerate(COLOR_WHEEL)}
+_VALID_COLORS: Final = frozenset((*COLOR_WHEEL, "ice"))
 
 
 def alias_color(color: str) -> str:

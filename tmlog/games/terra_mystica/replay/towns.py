@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.replay import events
 from tmlog.games.terra_mystica.replay.holdings import take_from_pool
@@ -14,7 +16,7 @@ def _strength(faction: FactionState, building: str) -> int:
     return faction.building_strength.get(building) or BUILDING_STRENGTH[building]
 
 
-_TOWN_TILES = tuple(f"TW{i}" for i in range(1, 9))
+_TOWN_TILES: Final = tuple(f"TW{i}" for i in range(1, 9))
 
 
 def _town_tiles_left(game: Game) -> int:
