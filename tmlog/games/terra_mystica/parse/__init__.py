@@ -445,28 +445,8 @@ def _value_error(err: PieceError, cell: str) -> PieceError:
     return err
 
 
-def _recorded(values: list[Any]) -> Recorded:
-    """The recorded values of a row from its parsed cells.
-
-    Built through the instance dictionary like :func:`_bind` (this runs for
-    every row; the frozen dataclass's ``__init__`` is four times slower).
-    """
-    recorded = object.__new__(Recorded)
-    fields = recorded.__dict__
-    fields["vp"] = values[2]
-    fields["c"] = values[4]
-    fields["w"] = values[6]
-    fields["p"] = values[8]
-    fields["power"] = values[10]
-    fields["cults"] = values[12]
-    fields["d_vp"] = values[1]
-    fields["d_c"] = values[3]
-    fields["d_w"] = values[5]
-    fields["d_p"] = values[7]
-    fields["d_pw"] = values[9]
-    fields["d_cult"] = values[11]
-    fields["leech_offers"] = values[13]
-    return recorded
+_new = object.__new__
+_set_dict = object.__setattr__  # the frozen classes' own __setattr__ refuses
 
 
 def _parse_cells(
@@ -496,11 +476,21 @@ def _parse_cells(
 
 
 def _ledger_rows(text: str, source: str, memo: bool) -> list[Row]:
+    """The rows of a ledger's text.
+
+    This runs for every row of every game, so it builds the rows' objects
+    through their instance dictionaries, as :func:`_bind` does (a frozen
+    dataclass's ``__init__`` sets each field through ``object.__setattr__``),
+    and unpacks a row's cells straight into names (no list per row).
+    """
     comments = _table("comment_row")
     tables = [_table(rule) if memo else {} for rule in _CELL_RULES]
     lookup = dict.__getitem__
     rows: list[Row] = []
-    for number, line in enumerate(text.split("\n"), 1):
+    append = rows.append
+    number = 0
+    for line in text.split("\n"):
+        number += 1
         if "\t" not in line:
             if not line:
                 continue
@@ -509,7 +499,7 @@ def _ledger_rows(text: str, source: str, memo: bool) -> list[Row]:
                 template = _comment_row(line)
                 if memo:
                     _remember(comments, line, template)
-            rows.append(Row(number, None, (_bind(template, None, number, 0),), line))
+            append(Row(number, None, (_bind(template, None, number, 0),), line))
             continue
 
         cells = line.split("\t")
@@ -517,11 +507,87 @@ def _ledger_rows(text: str, source: str, memo: bool) -> list[Row]:
             _parse_cells(cells[:15], tables, memo, (source, number, line))
             raise _cell_count_error(source, number, line, cells)
         try:
-            values = list(map(lookup, tables, cells))
+            (
+                faction,
+                d_vp,
+                vp,
+                d_c,
+                c,
+                d_w,
+                w,
+                d_p,
+                p,
+                d_pw,
+                pw,
+                d_cult,
+                cults,
+                leech,
+                commands,
+            ) = map(lookup, tables, cells)
         except KeyError:
-            values = _parse_cells(cells, tables, memo, (source, number, line))
-        faction: Faction = values[0]
+            (
+                faction,
+                d_vp,
+                vp,
+                d_c,
+                c,
+                d_w,
+                w,
+                d_p,
+                p,
+                d_pw,
+                pw,
+                d_cult,
+                cults,
+                leech,
+                commands,
+            ) = _parse_cells(cells, tables, memo, (source, number, line))
         offset = len(line) - len(cells[14])
-        actions = tuple([_bind(t, faction, number, offset) for t in values[14]])
-        rows.append(Row(number, faction, actions, line, _recorded(values)))
+        actions: list[Action] = []
+        for template in commands:
+            # _bind for a ledger action row: a faction, a line and a column offset.
+            fields = template.__dict__.copy()
+            fields["line"] = number
+            fields["column"] += offset
+            kind = type(template)
+            if kind is not Comment:
+                fields["faction"] = faction
+                if kind is Setup and fields["chosen"] is None:
+                    fields["chosen"] = faction  # the bare `setup` of a ledger row
+            action = _new(kind)
+            _set_dict(action, "__dict__", fields)
+            actions.append(action)
+        recorded = _new(Recorded)
+        _set_dict(
+            recorded,
+            "__dict__",
+            {
+                "vp": vp,
+                "c": c,
+                "w": w,
+                "p": p,
+                "power": pw,
+                "cults": cults,
+                "d_vp": d_vp,
+                "d_c": d_c,
+                "d_w": d_w,
+                "d_p": d_p,
+                "d_pw": d_pw,
+                "d_cult": d_cult,
+                "leech_offers": leech,
+            },
+        )
+        row = _new(Row)
+        _set_dict(
+            row,
+            "__dict__",
+            {
+                "line": number,
+                "faction": faction,
+                "actions": tuple(actions),
+                "text": line,
+                "recorded": recorded,
+            },
+        )
+        append(row)
     return rows
