@@ -105,8 +105,9 @@ def audit(ledger: ParsedLog, result: Replay | None = None) -> AuditReport:
     result = result if result is not None else replay(ledger)
     report = AuditReport(ledger.source, error=result.error, replay=result)
     recorded = [r for r in ledger.rows if r.recorded is not None]
-    replayed = [r for r in result.rows if isinstance(r, Row)]
-
+    replayed = [r for r in result.rows if type(r) is Row]
+    recorded_vp = report.recorded_final_vp
+    compared = 0
     for rec_row, our_row in zip(recorded, replayed, strict=False):
         rec = rec_row.recorded
         assert rec is not None
@@ -118,9 +119,9 @@ def audit(ledger: ParsedLog, result: Replay | None = None) -> AuditReport:
                 Divergence(rec_row.line, faction, command, "faction", faction, our_row.faction)
             )
             break
-        report.rows_compared += 1
-        report.recorded_final_vp[faction] = rec.vp
-        # Compare as tuples first; name the fields only when something differs.
+        compared += 1
+        recorded_vp[faction] = rec.vp
+        # Compare as one tuple; name the fields only when something differs.
         offers = rec.leech_offers
         ours = our_row.leech
         if (rec.vp, rec.c, rec.w, rec.p, *rec.power, *rec.cults) == our_row.values and (
@@ -135,6 +136,7 @@ def audit(ledger: ParsedLog, result: Replay | None = None) -> AuditReport:
                 report.divergences.append(
                     Divergence(rec_row.line, faction, command, name, want[name], got[name])
                 )
+    report.rows_compared = compared
 
     if result.error is None and len(recorded) != len(replayed) and not report.divergences:
         line = recorded[len(replayed)].line if len(recorded) > len(replayed) else 0

@@ -44,10 +44,6 @@ class LogLike(Protocol):
     def rows(self) -> Sequence[LogRowLike]: ...
 
 
-StreamItem = tuple[str, a.Action]
-"""(``faction name`` | ``""`` for admin | ``"comment"``, action)."""
-
-
 def ledger_stream(rows: Iterable[LogRowLike]) -> list[a.Action]:
     """The commands a ledger records, as the engine would have received them.
 
@@ -172,7 +168,11 @@ _LEDGER_SPECIAL = frozenset((a.Marker, a.RoundScoring, a.PlayerName, a.Dropped, 
 
 def players_of(rows: Iterable[LogRowLike]) -> list[str]:
     """Player names by seat, from a ledger's ``Player N: name`` rows."""
-    named = [act for row in rows for act in row.actions if isinstance(act, a.PlayerName)]
+    named: list[a.PlayerName] = []
+    for row in rows:
+        for act in row.actions:
+            if type(act) is a.PlayerName:
+                named.append(act)
     return [p.name for p in sorted(named, key=lambda p: p.seat)]
 
 
@@ -240,50 +240,46 @@ def rewrite_stream(stream: Sequence[a.Action]) -> list[a.Action]:
     The reference engine reads ``player-count`` before it plays anything, so
     that command moves to the front.
     """
-    items: list[StreamItem | None] = [(stream_key(x), x) for x in stream]
+    # One pass that copies every command but the few a rewrite can change
+    # (_REWRITTEN): their key is computed only for them and what follows them.
+    out: list[a.Action] = []
     first: list[a.Action] = []
-    for i, item in enumerate(items):
-        if item is None:
-            continue
-        key, act = item
+    keep = out.append
+    end = len(stream)
+    i = 0
+    while i < end:
+        act = stream[i]
+        i += 1
         kind = type(act)
         if kind not in _REWRITTEN:
+            keep(act)
             continue
-        nxt = items[i + 1] if i + 1 < len(items) else None
-        if (
-            nxt is not None
-            and key == nxt[0]
-            and isinstance(act, a.Adjust)
-            and act.delta > 0
-            and act == nxt[1]
-        ):
+        key = stream_key(act)
+        nxt = stream[i] if i < end else None
+        same = nxt is not None and key == stream_key(nxt)
+        if same and isinstance(act, a.Adjust) and act.delta > 0 and act == nxt:
             # Two identical "+X" in a row count as one "+2X" (the engine's own rule).
-            merged = dataclasses.replace(act, delta=act.delta * 2, source=None)
-            items[i] = (key, merged)
-            items[i + 1] = None
-            continue
-        if isinstance(act, a.PlayerCount) and not key:
+            keep(dataclasses.replace(act, delta=act.delta * 2, source=None))
+            i += 1
+        elif isinstance(act, a.PlayerCount) and not key:
             first.append(act)
-            items[i] = None
-            continue
-        if isinstance(act, a.Resign) and key:
-            items[i] = (key, a.DropFaction(target=act.faction, faction=act.faction, line=act.line))
-            continue
-        if (
-            nxt is not None
+        elif isinstance(act, a.Resign) and key:
+            keep(a.DropFaction(target=act.faction, faction=act.faction, line=act.line))
+        elif (
+            same
             and key
-            and key == nxt[0]
             and isinstance(act, a.Convert)
             and act.from_count == 2
             and act.from_what.value == "W"
             and act.to_what.value == "BRIDGE"
-            and isinstance(nxt[1], a.Adjust)
-            and nxt[1].delta == -1
-            and nxt[1].what.value == "BRIDGE"
+            and isinstance(nxt, a.Adjust)
+            and nxt.delta == -1
+            and nxt.what.value == "BRIDGE"
         ):
-            items[i] = None
-            items[i + 1] = None
-    return first + [x[1] for x in items if x is not None]
+            i += 1  # both go
+        else:
+            keep(act)
+    return first + out if first else out
 
 
 def map_of(stream: Sequence[a.Action], source: str) -> str:
