@@ -66,7 +66,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from tmlog.errors import InputError, LogSyntaxError
-from tmlog.games.terra_mystica.model.actions import Action, Comment, Setup
+from tmlog.games.terra_mystica.model.actions import Action, Comment
 from tmlog.games.terra_mystica.model.enums import Faction
 from tmlog.games.terra_mystica.parse import fast, site_json
 from tmlog.games.terra_mystica.parse.boundary import (
@@ -81,6 +81,8 @@ from tmlog.games.terra_mystica.parse.boundary import (
 from tmlog.games.terra_mystica.parse.fast import LineResult, comment_action
 from tmlog.games.terra_mystica.parse.legacy import rewrite_row
 from tmlog.games.terra_mystica.parse.log import INPUT_FORMATS, InputFormat, ParsedLog, Recorded, Row
+from tmlog.games.terra_mystica.parse.rows import bind as _bind
+from tmlog.games.terra_mystica.parse.rows import ledger_rows as _read_ledger_rows
 from tmlog.reading import STDIN, normalize, read_bytes
 
 if TYPE_CHECKING:
@@ -238,27 +240,6 @@ def _remember(table: dict[str, Any], key: str, value: Any) -> None:
 
 
 # ---------------------------------------------------------------- binding
-
-
-def _bind(template: Action, faction: Faction | None, line: int, offset: int) -> Action:
-    """A copy of a memoised action placed in its row: faction, line, column.
-
-    Position fields are excluded from equality and the template is shared,
-    so this copies the instance dictionary rather than going through
-    ``dataclasses.replace`` (several times slower; this runs for every
-    action of every row).
-    """
-    new = object.__new__(type(template))
-    fields = new.__dict__
-    fields.update(template.__dict__)
-    fields["line"] = line
-    if offset:
-        fields["column"] = template.column + offset
-    if faction is not None and type(template) is not Comment:
-        fields["faction"] = faction
-        if type(template) is Setup and template.chosen is None:
-            fields["chosen"] = faction  # the bare `setup` of a ledger row
-    return new
 
 
 # ------------------------------------------------------ rows of commands
@@ -445,10 +426,6 @@ def _value_error(err: PieceError, cell: str) -> PieceError:
     return err
 
 
-_new = object.__new__
-_set_dict = object.__setattr__  # the frozen classes' own __setattr__ refuses
-
-
 def _parse_cells(
     cells: list[str], tables: list[dict[str, Any]], memo: bool, where: tuple[str, int, str]
 ) -> list[Any]:
@@ -476,118 +453,21 @@ def _parse_cells(
 
 
 def _ledger_rows(text: str, source: str, memo: bool) -> list[Row]:
-    """The rows of a ledger's text.
-
-    This runs for every row of every game, so it builds the rows' objects
-    through their instance dictionaries, as :func:`_bind` does (a frozen
-    dataclass's ``__init__`` sets each field through ``object.__setattr__``),
-    and unpacks a row's cells straight into names (no list per row).
-    """
-    comments = _table("comment_row")
+    """The rows of a ledger: :func:`.rows.ledger_rows`, which asks here for what is new."""
+    comments: dict[str, Action] = _table("comment_row") if memo else {}
     tables = [_table(rule) if memo else {} for rule in _CELL_RULES]
-    lookup = dict.__getitem__
-    rows: list[Row] = []
-    append = rows.append
-    number = 0
-    for line in text.split("\n"):
-        number += 1
-        if "\t" not in line:
-            if not line:
-                continue
-            template = comments.get(line) if memo else None
-            if template is None:
-                template = _comment_row(line)
-                if memo:
-                    _remember(comments, line, template)
-            append(Row(number, None, (_bind(template, None, number, 0),), line))
-            continue
 
-        cells = line.split("\t")
-        if len(cells) != 15:  # report a bad cell first: a cut-off row ends in one
-            _parse_cells(cells[:15], tables, memo, (source, number, line))
+    def read_comment(line: str, number: int) -> Action:
+        template = _comment_row(line)
+        if memo:
+            _remember(comments, line, template)
+        return template
+
+    def read_cells(cells: list[str], number: int, line: str) -> list[Any]:
+        where = (source, number, line)
+        if len(cells) != len(_CELL_RULES):  # report a bad cell first: a cut-off row ends in one
+            _parse_cells(cells[: len(_CELL_RULES)], tables, memo, where)
             raise _cell_count_error(source, number, line, cells)
-        try:
-            (
-                faction,
-                d_vp,
-                vp,
-                d_c,
-                c,
-                d_w,
-                w,
-                d_p,
-                p,
-                d_pw,
-                pw,
-                d_cult,
-                cults,
-                leech,
-                commands,
-            ) = map(lookup, tables, cells)
-        except KeyError:
-            (
-                faction,
-                d_vp,
-                vp,
-                d_c,
-                c,
-                d_w,
-                w,
-                d_p,
-                p,
-                d_pw,
-                pw,
-                d_cult,
-                cults,
-                leech,
-                commands,
-            ) = _parse_cells(cells, tables, memo, (source, number, line))
-        offset = len(line) - len(cells[14])
-        actions: list[Action] = []
-        for template in commands:
-            # _bind for a ledger action row: a faction, a line and a column offset.
-            fields = template.__dict__.copy()
-            fields["line"] = number
-            fields["column"] += offset
-            kind = type(template)
-            if kind is not Comment:
-                fields["faction"] = faction
-                if kind is Setup and fields["chosen"] is None:
-                    fields["chosen"] = faction  # the bare `setup` of a ledger row
-            action = _new(kind)
-            _set_dict(action, "__dict__", fields)
-            actions.append(action)
-        recorded = _new(Recorded)
-        _set_dict(
-            recorded,
-            "__dict__",
-            {
-                "vp": vp,
-                "c": c,
-                "w": w,
-                "p": p,
-                "power": pw,
-                "cults": cults,
-                "d_vp": d_vp,
-                "d_c": d_c,
-                "d_w": d_w,
-                "d_p": d_p,
-                "d_pw": d_pw,
-                "d_cult": d_cult,
-                "leech_offers": leech,
-            },
-        )
-        row = _new(Row)
-        _set_dict(
-            row,
-            "__dict__",
-            {
-                "line": number,
-                "faction": faction,
-                "actions": tuple(actions),
-                "text": line,
-                "recorded": recorded,
-            },
-        )
-        append(row)
-    return rows
+        return _parse_cells(cells, tables, memo, where)
+
+    return _read_ledger_rows(text, comments, tables, read_comment, read_cells)
