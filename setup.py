@@ -23,14 +23,15 @@ from setuptools.command.build_ext import build_ext
 HERE = Path(__file__).resolve().parent
 ENGINE = "tmlog/games/terra_mystica"
 
-# Compiled: the replay engine's rule modules and the ledger's fast row reader,
-# where a game spends its time. Left interpreted: the definition modules
-# (events, decisions, tiles, factions, the summary's frozen classes), which
-# cost nothing per command; stream.py, whose InTurn subclasses an action
-# class (a compiled class cannot); the audit (its job carries an attribute
-# for the corpus runner) and record.py (its tables read their annotations).
+# Compiled: the replay engine's rule modules, its command stream, and the
+# ledger's row loop and fast piece reader, where a game spends its time. Left
+# interpreted: the definition modules (events, decisions, tiles, factions, the
+# summary's frozen classes), which cost nothing per command; turn_command.py,
+# whose InTurn subclasses an action class (a compiled class cannot); the audit
+# (its job carries an attribute for the corpus runner) and record.py (its
+# tables read their annotations).
 NOT_COMPILED = frozenset(
-    ("__init__", "events", "decisions", "tiles", "factions", "summary", "stream")
+    ("__init__", "events", "decisions", "tiles", "factions", "summary", "turn_command")
 )
 
 
@@ -40,7 +41,7 @@ def compiled_modules() -> list[str]:
         for p in (HERE / ENGINE / "replay").glob("*.py")
         if p.stem not in NOT_COMPILED
     )
-    return [*replay, f"{ENGINE}/parse/fast.py"]
+    return [*replay, f"{ENGINE}/parse/fast.py", f"{ENGINE}/parse/rows.py"]
 
 
 def _warn(text: str) -> None:

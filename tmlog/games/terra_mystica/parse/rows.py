@@ -87,10 +87,12 @@ def ledger_rows(
                 values = read_cells(cells, number, line)
         else:
             values = read_cells(cells, number, line)
-        faction: Faction = values[0]
+        (faction, d_vp, vp, d_c, c, d_w, w, d_p, p, d_pw, pw, d_cult, cults, leech, commands) = (
+            values
+        )
         offset = len(line) - len(cells[14])
         actions: list[Action] = []
-        for template in values[14]:
+        for template in commands:
             # bind() for an action row: a faction, a line and a column offset.
             fields: dict[str, Any] = template.__dict__.copy()
             fields["line"] = number
@@ -108,19 +110,19 @@ def ledger_rows(
             recorded,
             "__dict__",
             {
-                "vp": values[2],
-                "c": values[4],
-                "w": values[6],
-                "p": values[8],
-                "power": values[10],
-                "cults": values[12],
-                "d_vp": values[1],
-                "d_c": values[3],
-                "d_w": values[5],
-                "d_p": values[7],
-                "d_pw": values[9],
-                "d_cult": values[11],
-                "leech_offers": values[13],
+                "vp": vp,
+                "c": c,
+                "w": w,
+                "p": p,
+                "power": pw,
+                "cults": cults,
+                "d_vp": d_vp,
+                "d_c": d_c,
+                "d_w": d_w,
+                "d_p": d_p,
+                "d_pw": d_pw,
+                "d_cult": d_cult,
+                "leech_offers": leech,
             },
         )
         row: Row = _new(Row)

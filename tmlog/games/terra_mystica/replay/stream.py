@@ -21,6 +21,22 @@ from tmlog.games.terra_mystica.model import actions as a
 from tmlog.games.terra_mystica.model.enums import Faction
 from tmlog.games.terra_mystica.replay.fire_ice import FIRE_ICE_SETS
 from tmlog.games.terra_mystica.replay.maps import MAPS, ORIGINAL_ID
+from tmlog.games.terra_mystica.replay.turn_command import InTurn
+
+__all__ = [
+    "PICK_AFTER_SETUP",
+    "InTurn",
+    "LogLike",
+    "LogRowLike",
+    "command_stream",
+    "in_turn",
+    "ledger_players",
+    "ledger_stream",
+    "map_of",
+    "players_of",
+    "rewrite_stream",
+    "stream_key",
+]
 
 if TYPE_CHECKING:
     from tmlog.games.terra_mystica.replay.state import Game
@@ -113,26 +129,6 @@ def _own_picks(rows: Sequence[LogRowLike]) -> frozenset[str]:
         if isinstance(first, a.PickColor) and first.faction is not None:
             out.add(first.faction.value)
     return frozenset(out)
-
-
-@dataclasses.dataclass(frozen=True, kw_only=True)
-class InTurn(a.Action):
-    """A ledger's command that may be another faction's: whoever's turn it is plays it.
-
-    In round 0 the reference engine ends a row only on a setup dwelling, a
-    ``pick-color`` or a pass, and does not start a new row while one is open;
-    so the Ice Maidens' ``+FAVn`` row stays open and takes in the next
-    command, whoever gave it (``icemaidens … +FAV9. build C3``, the build being
-    the next faction's dwelling). ``faction`` is the row's; :func:`in_turn`
-    finds the player when the command is played.
-    """
-
-    command: a.Action
-    picked_elsewhere: frozenset[str] = frozenset()
-    """Factions that pick their colour in a round-0 row of their own: not this one's."""
-
-    def notation(self) -> str:
-        return self.command.notation()
 
 
 def in_turn(game: Game, action: a.Action) -> a.Action:
