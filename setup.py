@@ -23,8 +23,9 @@ from setuptools.command.build_ext import build_ext
 HERE = Path(__file__).resolve().parent
 ENGINE = "tmlog/games/terra_mystica"
 
-# Compiled: the replay engine's rule modules, its command stream, and the
-# ledger's row loop and fast piece reader, where a game spends its time. Left
+# Compiled: the replay engine's rule modules, its command stream, the ledger's
+# row loop and fast piece reader, and the audit's row loop (audit_rows.py),
+# where a game spends its time. Left
 # interpreted: the definition modules (events, decisions, tiles, factions, the
 # summary's frozen classes), which cost nothing per command; turn_command.py,
 # whose InTurn subclasses an action class (a compiled class cannot); the audit
@@ -41,7 +42,8 @@ def compiled_modules() -> list[str]:
         for p in (HERE / ENGINE / "replay").glob("*.py")
         if p.stem not in NOT_COMPILED
     )
-    return [*replay, f"{ENGINE}/parse/fast.py", f"{ENGINE}/parse/rows.py"]
+    parse = [f"{ENGINE}/parse/fast.py", f"{ENGINE}/parse/rows.py"]
+    return [*replay, *parse, f"{ENGINE}/audit_rows.py"]
 
 
 def _warn(text: str) -> None:

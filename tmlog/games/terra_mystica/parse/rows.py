@@ -17,7 +17,7 @@ included).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from tmlog.games.terra_mystica.model.actions import Action, Comment, Setup
 from tmlog.games.terra_mystica.model.enums import Faction
@@ -29,9 +29,14 @@ ReadCells = Callable[[list[str], int, str], list[Any]]
 """A ledger row's cells with a piece not in the memo (cells, line number, text) → its
 15 values; raises the row's syntax error, a wrong number of cells included."""
 
-_new = object.__new__
-_lookup = dict.__getitem__
-_set_dict = object.__setattr__  # the frozen classes' own __setattr__ refuses
+# Final: the compiled build keeps these in C variables, not in the module's dict.
+_new: Final = object.__new__
+_lookup: Final = dict.__getitem__
+_set_dict: Final = object.__setattr__  # the frozen classes' own __setattr__ refuses
+_COMMENT: Final = Comment
+_SETUP: Final = Setup
+_RECORDED: Final = Recorded
+_ROW: Final = Row
 
 
 def bind(template: Action, faction: Faction | None, line: int, offset: int) -> Action:
@@ -44,9 +49,9 @@ def bind(template: Action, faction: Faction | None, line: int, offset: int) -> A
     if offset:
         fields["column"] = template.column + offset
     kind = type(template)
-    if faction is not None and kind is not Comment:
+    if faction is not None and kind is not _COMMENT:
         fields["faction"] = faction
-        if kind is Setup and fields["chosen"] is None:
+        if kind is _SETUP and fields["chosen"] is None:
             fields["chosen"] = faction  # the bare `setup` of a ledger row
     new: Action = _new(kind)
     _set_dict(new, "__dict__", fields)
@@ -76,7 +81,7 @@ def ledger_rows(
             if template is None:
                 template = read_comment(line, number)
             comment = bind(template, None, number, 0)
-            rows.append(Row(number, None, (comment,), line))
+            rows.append(_ROW(number, None, (comment,), line))
             continue
 
         cells = line.split("\t")
@@ -98,14 +103,14 @@ def ledger_rows(
             fields["line"] = number
             fields["column"] += offset
             kind = type(template)
-            if kind is not Comment:
+            if kind is not _COMMENT:
                 fields["faction"] = faction
-                if kind is Setup and fields["chosen"] is None:
+                if kind is _SETUP and fields["chosen"] is None:
                     fields["chosen"] = faction  # the bare `setup` of a ledger row
             action: Action = _new(kind)
             _set_dict(action, "__dict__", fields)
             actions.append(action)
-        recorded: Recorded = _new(Recorded)
+        recorded: Recorded = _new(_RECORDED)
         _set_dict(
             recorded,
             "__dict__",
@@ -125,7 +130,7 @@ def ledger_rows(
                 "leech_offers": leech,
             },
         )
-        row: Row = _new(Row)
+        row: Row = _new(_ROW)
         _set_dict(
             row,
             "__dict__",
