@@ -31,6 +31,7 @@ ReadCells = Callable[[list[str], int, str], list[Any]]
 
 # Final: the compiled build keeps these in C variables, not in the module's dict.
 _new: Final = object.__new__
+_new_tuple: Final = tuple.__new__  # a named tuple's own __new__ is a Python function
 _lookup: Final = dict.__getitem__
 _set_dict: Final = object.__setattr__  # the frozen classes' own __setattr__ refuses
 _COMMENT: Final = Comment
@@ -110,25 +111,8 @@ def ledger_rows(
             action: Action = _new(kind)
             _set_dict(action, "__dict__", fields)
             actions.append(action)
-        recorded: Recorded = _new(_RECORDED)
-        _set_dict(
-            recorded,
-            "__dict__",
-            {
-                "vp": vp,
-                "c": c,
-                "w": w,
-                "p": p,
-                "power": pw,
-                "cults": cults,
-                "d_vp": d_vp,
-                "d_c": d_c,
-                "d_w": d_w,
-                "d_p": d_p,
-                "d_pw": d_pw,
-                "d_cult": d_cult,
-                "leech_offers": leech,
-            },
+        recorded: Recorded = _new_tuple(
+            _RECORDED, (vp, c, w, p, pw, cults, d_vp, d_c, d_w, d_p, d_pw, d_cult, leech)
         )
         row: Row = _new(_ROW)
         _set_dict(
