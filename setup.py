@@ -23,13 +23,13 @@ from setuptools.command.build_ext import build_ext
 HERE = Path(__file__).resolve().parent
 ENGINE = "tmlog/games/terra_mystica"
 
-# Compiled: the replay engine's rule modules, its command stream, the ledger's
-# row loop and fast piece reader, and the audit's row loop (audit_rows.py),
-# where a game spends its time. Left
+# Compiled: the replay engine's rule modules, its command stream, and the
+# ledger's row loop and fast piece reader, where a game spends its time. Left
 # interpreted: the definition modules (events, decisions, tiles, factions, the
 # summary's frozen classes), which cost nothing per command; turn_command.py,
 # whose InTurn subclasses an action class (a compiled class cannot); the audit
-# (its job carries an attribute for the corpus runner) and record.py (its
+# (its job carries an attribute for the corpus runner; its row loop,
+# audit_rows.py, cost more compiled than interpreted) and record.py (its
 # tables read their annotations).
 NOT_COMPILED = frozenset(
     ("__init__", "events", "decisions", "tiles", "factions", "summary", "turn_command")
@@ -43,7 +43,7 @@ def compiled_modules() -> list[str]:
         if p.stem not in NOT_COMPILED
     )
     parse = [f"{ENGINE}/parse/fast.py", f"{ENGINE}/parse/rows.py"]
-    return [*replay, *parse, f"{ENGINE}/audit_rows.py"]
+    return [*replay, *parse]
 
 
 def _warn(text: str) -> None:
