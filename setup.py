@@ -23,14 +23,16 @@ from setuptools.command.build_ext import build_ext
 HERE = Path(__file__).resolve().parent
 ENGINE = "tmlog/games/terra_mystica"
 
-# Compiled: the replay engine's rule modules and the ledger's fast row reader,
-# where a game spends its time. Left interpreted: the definition modules
-# (events, decisions, tiles, factions, the summary's frozen classes), which
-# cost nothing per command; stream.py, whose InTurn subclasses an action
-# class (a compiled class cannot); the audit (its job carries an attribute
-# for the corpus runner) and record.py (its tables read their annotations).
+# Compiled: the replay engine's rule modules, its command stream, and the
+# ledger's row loop and fast piece reader, where a game spends its time. Left
+# interpreted: the definition modules (events, decisions, tiles, factions, the
+# summary's frozen classes), which cost nothing per command; turn_command.py,
+# whose InTurn subclasses an action class (a compiled class cannot); the audit
+# (its job carries an attribute for the corpus runner; its row loop,
+# audit_rows.py, cost more compiled than interpreted) and record.py (its
+# tables read their annotations).
 NOT_COMPILED = frozenset(
-    ("__init__", "events", "decisions", "tiles", "factions", "summary", "stream")
+    ("__init__", "events", "decisions", "tiles", "factions", "summary", "turn_command")
 )
 
 
@@ -40,7 +42,8 @@ def compiled_modules() -> list[str]:
         for p in (HERE / ENGINE / "replay").glob("*.py")
         if p.stem not in NOT_COMPILED
     )
-    return [*replay, f"{ENGINE}/parse/fast.py"]
+    parse = [f"{ENGINE}/parse/fast.py", f"{ENGINE}/parse/rows.py"]
+    return [*replay, *parse]
 
 
 def _warn(text: str) -> None:

@@ -3,6 +3,7 @@
 Usage::
 
     python bench/parse_bench.py [LEDGER_DIR] [--rounds N] [--no-reference]
+    valgrind --tool=callgrind --instr-atstart=no python bench/parse_bench.py --stage parse
 
 ``LEDGER_DIR`` defaults to ``tests/data/snellman-ledger`` (the 42 corpus
 games). Texts are read and decoded up front, so the figures are parse time
@@ -19,6 +20,14 @@ What is measured
   of ``--rounds`` passes per game is kept);
 * **no memo**: ``parse_log(..., memo=False)``, every row and cell parsed
   whole by Lark — the baseline the memo is measured against.
+
+* **--stage parse|stream|audit**: instead of the timings, one warm pass of
+  that stage alone over the corpus (``parse_log``; ``command_stream`` and
+  ``rewrite_stream``; ``audit`` of a replay made before), with callgrind's
+  instrumentation switched on for that pass only (``callgrind_control -i
+  on``): run under ``valgrind --tool=callgrind --instr-atstart=no`` and divide
+  the total by the number of games for warm instructions per game, a count
+  that other work on the machine does not disturb.
 
 Why the memo, not Lark itself, makes parsing fast
 -------------------------------------------------
@@ -40,8 +49,11 @@ the same rows, actions and positions as parsing every row whole.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import platform
 import statistics
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -71,17 +83,64 @@ def summary(label: str, ms: list[float]) -> str:
     return f"{label:<20} {statistics.median(ms):8.2f} {p90:8.2f} {min(ms):8.2f} {max(ms):8.2f}"
 
 
+def one_stage(stage: str, named: list[tuple[str, str]]) -> None:
+    """One warm pass of ``stage``, instrumented when run under callgrind (see above)."""
+    from tmlog.corpus import _fewer_collections
+    from tmlog.games.terra_mystica.audit import audit
+    from tmlog.games.terra_mystica.replay import command_stream, replay, rewrite_stream
+
+    logs = [parse_log(text, source=name) for name, text in named]
+    results = [replay(log) for log in logs] if stage == "audit" else []
+
+    def run() -> None:
+        if stage == "parse":
+            for name, text in named:
+                parse_log(text, source=name)
+        elif stage == "stream":
+            for log in logs:
+                rewrite_stream(command_stream(log))
+        else:
+            for log, result in zip(logs, results, strict=True):
+                if not audit(log, result).ok:
+                    raise SystemExit(f"{log.source}: audit failed")
+
+    def callgrind(switch: str) -> None:
+        # Not under callgrind: the command is missing or finds no such process.
+        with contextlib.suppress(OSError):
+            subprocess.run(
+                ["callgrind_control", "-i", switch, str(os.getpid())],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                check=False,
+            )
+
+    with _fewer_collections():
+        run()  # fills the memo: the pass measured is warm
+        callgrind("on")
+        run()
+        callgrind("off")
+    print(f"{stage}: one warm pass over {len(named)} games")
+
+
 def main(argv: list[str] | None = None) -> int:
     args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     args.add_argument("ledger_dir", nargs="?", type=Path, default=DEFAULT_DIR)
     args.add_argument("--rounds", type=int, default=5, help="warm passes (best kept per game)")
     args.add_argument("--no-reference", action="store_true", help="skip the no-memo baseline")
+    args.add_argument(
+        "--stage",
+        choices=("parse", "stream", "audit"),
+        help="one warm pass of this stage, for callgrind (no timings)",
+    )
     opts = args.parse_args(argv)
 
     paths = sorted(opts.ledger_dir.glob("*.txt"))
     if not paths:
         print(f"no *.txt ledgers in {opts.ledger_dir}", file=sys.stderr)
         return 1
+    if opts.stage:
+        one_stage(opts.stage, [(p.name, read_text(str(p))) for p in paths])
+        return 0
     ledgers = [read_text(str(p)) for p in paths]
 
     start = time.perf_counter()

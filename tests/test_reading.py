@@ -27,6 +27,23 @@ def test_tabs_are_text_but_other_controls_are_not() -> None:
         normalize("a\x1bb", "x")
 
 
+@pytest.mark.parametrize("code", range(0x100))
+def test_every_byte_is_refused_exactly_when_a_binary_control(code: int) -> None:
+    # C0 controls but TAB, LF, CR; and DEL: refused wherever they stand, the first named.
+    char = chr(code)
+    binary = (code < 0x20 and char not in "\t\n\r") or code == 0x7F
+    text = f"option x{char}y\nnomads: build A5\x01"
+    if binary:
+        with pytest.raises(InputError, match=f"0x{code:02x}|NUL") as info:
+            normalize(text, "x")
+        assert (info.value.line, info.value.column) == (1, 9)
+    else:
+        with pytest.raises(InputError, match="control character 0x01") as info:
+            normalize(text, "x")
+        assert info.value.line == (3 if char == "\n" else 2)
+        assert normalize(text[:-1], "x").startswith("option x")
+
+
 def test_expand_paths(tmp_path: Path) -> None:
     (tmp_path / "b.txt").write_text("x")
     (tmp_path / "a.log").write_text("x")

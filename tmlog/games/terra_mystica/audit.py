@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tmlog.errors import InputError, ReplayError
+from tmlog.games.terra_mystica.audit_rows import compare_rows
 from tmlog.games.terra_mystica.replay.ledger import Row
 from tmlog.games.terra_mystica.replay.replayer import Replay, replay
 
@@ -105,28 +106,13 @@ def audit(ledger: ParsedLog, result: Replay | None = None) -> AuditReport:
     result = result if result is not None else replay(ledger)
     report = AuditReport(ledger.source, error=result.error, replay=result)
     recorded = [r for r in ledger.rows if r.recorded is not None]
-    replayed = [r for r in result.rows if isinstance(r, Row)]
-
-    for rec_row, our_row in zip(recorded, replayed, strict=False):
+    replayed = [r for r in result.rows if type(r) is Row]
+    compared, differing = compare_rows(recorded, replayed, report.recorded_final_vp)
+    for i in differing:
+        rec_row, our_row = recorded[i], replayed[i]
         rec = rec_row.recorded
         assert rec is not None
-        # The enum's _value_ read directly: .value is a descriptor call, once per row.
-        faction = rec_row.faction._value_ if rec_row.faction is not None else ""
-        if faction != our_row.faction:
-            command = _command_text(rec_row)
-            report.divergences.append(
-                Divergence(rec_row.line, faction, command, "faction", faction, our_row.faction)
-            )
-            break
-        report.rows_compared += 1
-        report.recorded_final_vp[faction] = rec.vp
-        # Compare as tuples first; name the fields only when something differs.
-        offers = rec.leech_offers
-        ours = our_row.leech
-        if (rec.vp, rec.c, rec.w, rec.p, *rec.power, *rec.cults) == our_row.values and (
-            (not offers and not ours) or sorted(offers) == sorted(ours.values())
-        ):
-            continue
+        faction = rec_row.faction.value if rec_row.faction is not None else ""
         command = _command_text(rec_row)
         want = _recorded_values(rec)
         got = _replayed_values(our_row)
@@ -135,6 +121,20 @@ def audit(ledger: ParsedLog, result: Replay | None = None) -> AuditReport:
                 report.divergences.append(
                     Divergence(rec_row.line, faction, command, name, want[name], got[name])
                 )
+    if compared < min(len(recorded), len(replayed)):  # grouped otherwise from here on
+        rec_row, our_row = recorded[compared], replayed[compared]
+        faction = rec_row.faction.value if rec_row.faction is not None else ""
+        report.divergences.append(
+            Divergence(
+                rec_row.line,
+                faction,
+                _command_text(rec_row),
+                "faction",
+                faction,
+                our_row.faction,
+            )
+        )
+    report.rows_compared = compared
 
     if result.error is None and len(recorded) != len(replayed) and not report.divergences:
         line = recorded[len(replayed)].line if len(recorded) > len(replayed) else 0

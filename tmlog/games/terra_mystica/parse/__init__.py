@@ -66,7 +66,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from tmlog.errors import InputError, LogSyntaxError
-from tmlog.games.terra_mystica.model.actions import Action, Comment, Setup
+from tmlog.games.terra_mystica.model.actions import Action, Comment
 from tmlog.games.terra_mystica.model.enums import Faction
 from tmlog.games.terra_mystica.parse import fast, site_json
 from tmlog.games.terra_mystica.parse.boundary import (
@@ -81,6 +81,8 @@ from tmlog.games.terra_mystica.parse.boundary import (
 from tmlog.games.terra_mystica.parse.fast import LineResult, comment_action
 from tmlog.games.terra_mystica.parse.legacy import rewrite_row
 from tmlog.games.terra_mystica.parse.log import INPUT_FORMATS, InputFormat, ParsedLog, Recorded, Row
+from tmlog.games.terra_mystica.parse.rows import bind as _bind
+from tmlog.games.terra_mystica.parse.rows import ledger_rows as _read_ledger_rows
 from tmlog.reading import STDIN, normalize, read_bytes
 
 if TYPE_CHECKING:
@@ -238,27 +240,6 @@ def _remember(table: dict[str, Any], key: str, value: Any) -> None:
 
 
 # ---------------------------------------------------------------- binding
-
-
-def _bind(template: Action, faction: Faction | None, line: int, offset: int) -> Action:
-    """A copy of a memoised action placed in its row: faction, line, column.
-
-    Position fields are excluded from equality and the template is shared,
-    so this copies the instance dictionary rather than going through
-    ``dataclasses.replace`` (several times slower; this runs for every
-    action of every row).
-    """
-    new = object.__new__(type(template))
-    fields = new.__dict__
-    fields.update(template.__dict__)
-    fields["line"] = line
-    if offset:
-        fields["column"] = template.column + offset
-    if faction is not None and type(template) is not Comment:
-        fields["faction"] = faction
-        if type(template) is Setup and template.chosen is None:
-            fields["chosen"] = faction  # the bare `setup` of a ledger row
-    return new
 
 
 # ------------------------------------------------------ rows of commands
@@ -445,30 +426,6 @@ def _value_error(err: PieceError, cell: str) -> PieceError:
     return err
 
 
-def _recorded(values: list[Any]) -> Recorded:
-    """The recorded values of a row from its parsed cells.
-
-    Built through the instance dictionary like :func:`_bind` (this runs for
-    every row; the frozen dataclass's ``__init__`` is four times slower).
-    """
-    recorded = object.__new__(Recorded)
-    fields = recorded.__dict__
-    fields["vp"] = values[2]
-    fields["c"] = values[4]
-    fields["w"] = values[6]
-    fields["p"] = values[8]
-    fields["power"] = values[10]
-    fields["cults"] = values[12]
-    fields["d_vp"] = values[1]
-    fields["d_c"] = values[3]
-    fields["d_w"] = values[5]
-    fields["d_p"] = values[7]
-    fields["d_pw"] = values[9]
-    fields["d_cult"] = values[11]
-    fields["leech_offers"] = values[13]
-    return recorded
-
-
 def _parse_cells(
     cells: list[str], tables: list[dict[str, Any]], memo: bool, where: tuple[str, int, str]
 ) -> list[Any]:
@@ -496,32 +453,21 @@ def _parse_cells(
 
 
 def _ledger_rows(text: str, source: str, memo: bool) -> list[Row]:
-    comments = _table("comment_row")
+    """The rows of a ledger: :func:`.rows.ledger_rows`, which asks here for what is new."""
+    comments: dict[str, Action] = _table("comment_row") if memo else {}
     tables = [_table(rule) if memo else {} for rule in _CELL_RULES]
-    lookup = dict.__getitem__
-    rows: list[Row] = []
-    for number, line in enumerate(text.split("\n"), 1):
-        if "\t" not in line:
-            if not line:
-                continue
-            template = comments.get(line) if memo else None
-            if template is None:
-                template = _comment_row(line)
-                if memo:
-                    _remember(comments, line, template)
-            rows.append(Row(number, None, (_bind(template, None, number, 0),), line))
-            continue
 
-        cells = line.split("\t")
-        if len(cells) != 15:  # report a bad cell first: a cut-off row ends in one
-            _parse_cells(cells[:15], tables, memo, (source, number, line))
+    def read_comment(line: str, number: int) -> Action:
+        template = _comment_row(line)
+        if memo:
+            _remember(comments, line, template)
+        return template
+
+    def read_cells(cells: list[str], number: int, line: str) -> list[Any]:
+        where = (source, number, line)
+        if len(cells) != len(_CELL_RULES):  # report a bad cell first: a cut-off row ends in one
+            _parse_cells(cells[: len(_CELL_RULES)], tables, memo, where)
             raise _cell_count_error(source, number, line, cells)
-        try:
-            values = list(map(lookup, tables, cells))
-        except KeyError:
-            values = _parse_cells(cells, tables, memo, (source, number, line))
-        faction: Faction = values[0]
-        offset = len(line) - len(cells[14])
-        actions = tuple([_bind(t, faction, number, offset) for t in values[14]])
-        rows.append(Row(number, faction, actions, line, _recorded(values)))
-    return rows
+        return _parse_cells(cells, tables, memo, where)
+
+    return _read_ledger_rows(text, comments, tables, read_comment, read_cells)

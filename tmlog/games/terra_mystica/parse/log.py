@@ -6,7 +6,7 @@ These are plain values: they hold no parser state and import no Lark.
 from __future__ import annotations
 
 from dataclasses import field
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from tmlog import lean
 from tmlog.games.terra_mystica.model.actions import Action
@@ -20,13 +20,15 @@ InputFormat = Literal["ledger", "commands", "json"]
 INPUT_FORMATS: tuple[InputFormat, ...] = ("ledger", "commands", "json")
 
 
-@lean.dataclass(frozen=True)
-class Recorded:
+class Recorded(NamedTuple):
     """The values a ledger row recorded for its faction *after* the row.
 
     Deltas are ``None`` where the ledger cell is empty (nothing changed).
     ``d_pw`` is the change of spendable power (bowl II + 2 × bowl III) and
     ``d_cult`` the change of the sum of the four cult positions.
+
+    A named tuple: one is made for every ledger row, and a tuple is made
+    several times faster than an instance with a dictionary of 13 entries.
     """
 
     vp: int

@@ -21,6 +21,22 @@ from tmlog.games.terra_mystica.model import actions as a
 from tmlog.games.terra_mystica.model.enums import Faction
 from tmlog.games.terra_mystica.replay.fire_ice import FIRE_ICE_SETS
 from tmlog.games.terra_mystica.replay.maps import MAPS, ORIGINAL_ID
+from tmlog.games.terra_mystica.replay.turn_command import InTurn
+
+__all__ = [
+    "PICK_AFTER_SETUP",
+    "InTurn",
+    "LogLike",
+    "LogRowLike",
+    "command_stream",
+    "in_turn",
+    "ledger_players",
+    "ledger_stream",
+    "map_of",
+    "players_of",
+    "rewrite_stream",
+    "stream_key",
+]
 
 if TYPE_CHECKING:
     from tmlog.games.terra_mystica.replay.state import Game
@@ -42,10 +58,6 @@ class LogLike(Protocol):
     def format(self) -> str: ...
     @property
     def rows(self) -> Sequence[LogRowLike]: ...
-
-
-StreamItem = tuple[str, a.Action]
-"""(``faction name`` | ``""`` for admin | ``"comment"``, action)."""
 
 
 def ledger_stream(rows: Iterable[LogRowLike]) -> list[a.Action]:
@@ -119,26 +131,6 @@ def _own_picks(rows: Sequence[LogRowLike]) -> frozenset[str]:
     return frozenset(out)
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
-class InTurn(a.Action):
-    """A ledger's command that may be another faction's: whoever's turn it is plays it.
-
-    In round 0 the reference engine ends a row only on a setup dwelling, a
-    ``pick-color`` or a pass, and does not start a new row while one is open;
-    so the Ice Maidens' ``+FAVn`` row stays open and takes in the next
-    command, whoever gave it (``icemaidens … +FAV9. build C3``, the build being
-    the next faction's dwelling). ``faction`` is the row's; :func:`in_turn`
-    finds the player when the command is played.
-    """
-
-    command: a.Action
-    picked_elsewhere: frozenset[str] = frozenset()
-    """Factions that pick their colour in a round-0 row of their own: not this one's."""
-
-    def notation(self) -> str:
-        return self.command.notation()
-
-
 def in_turn(game: Game, action: a.Action) -> a.Action:
     """``action`` as played: an :class:`InTurn` command goes to whoever's turn it is.
 
@@ -172,7 +164,11 @@ _LEDGER_SPECIAL = frozenset((a.Marker, a.RoundScoring, a.PlayerName, a.Dropped, 
 
 def players_of(rows: Iterable[LogRowLike]) -> list[str]:
     """Player names by seat, from a ledger's ``Player N: name`` rows."""
-    named = [act for row in rows for act in row.actions if isinstance(act, a.PlayerName)]
+    named: list[a.PlayerName] = []
+    for row in rows:
+        for act in row.actions:
+            if type(act) is a.PlayerName:
+                named.append(act)
     return [p.name for p in sorted(named, key=lambda p: p.seat)]
 
 
@@ -240,50 +236,46 @@ def rewrite_stream(stream: Sequence[a.Action]) -> list[a.Action]:
     The reference engine reads ``player-count`` before it plays anything, so
     that command moves to the front.
     """
-    items: list[StreamItem | None] = [(stream_key(x), x) for x in stream]
+    # One pass that copies every command but the few a rewrite can change
+    # (_REWRITTEN): their key is computed only for them and what follows them.
+    out: list[a.Action] = []
     first: list[a.Action] = []
-    for i, item in enumerate(items):
-        if item is None:
-            continue
-        key, act = item
+    keep = out.append
+    end = len(stream)
+    i = 0
+    while i < end:
+        act = stream[i]
+        i += 1
         kind = type(act)
         if kind not in _REWRITTEN:
+            keep(act)
             continue
-        nxt = items[i + 1] if i + 1 < len(items) else None
-        if (
-            nxt is not None
-            and key == nxt[0]
-            and isinstance(act, a.Adjust)
-            and act.delta > 0
-            and act == nxt[1]
-        ):
+        key = stream_key(act)
+        nxt = stream[i] if i < end else None
+        same = nxt is not None and key == stream_key(nxt)
+        if same and isinstance(act, a.Adjust) and act.delta > 0 and act == nxt:
             # Two identical "+X" in a row count as one "+2X" (the engine's own rule).
-            merged = dataclasses.replace(act, delta=act.delta * 2, source=None)
-            items[i] = (key, merged)
-            items[i + 1] = None
-            continue
-        if isinstance(act, a.PlayerCount) and not key:
+            keep(dataclasses.replace(act, delta=act.delta * 2, source=None))
+            i += 1
+        elif isinstance(act, a.PlayerCount) and not key:
             first.append(act)
-            items[i] = None
-            continue
-        if isinstance(act, a.Resign) and key:
-            items[i] = (key, a.DropFaction(target=act.faction, faction=act.faction, line=act.line))
-            continue
-        if (
-            nxt is not None
+        elif isinstance(act, a.Resign) and key:
+            keep(a.DropFaction(target=act.faction, faction=act.faction, line=act.line))
+        elif (
+            same
             and key
-            and key == nxt[0]
             and isinstance(act, a.Convert)
             and act.from_count == 2
             and act.from_what.value == "W"
             and act.to_what.value == "BRIDGE"
-            and isinstance(nxt[1], a.Adjust)
-            and nxt[1].delta == -1
-            and nxt[1].what.value == "BRIDGE"
+            and isinstance(nxt, a.Adjust)
+            and nxt.delta == -1
+            and nxt.what.value == "BRIDGE"
         ):
-            items[i] = None
-            items[i + 1] = None
-    return first + [x[1] for x in items if x is not None]
+            i += 1  # both go
+        else:
+            keep(act)
+    return first + out if first else out
 
 
 def map_of(stream: Sequence[a.Action], source: str) -> str:

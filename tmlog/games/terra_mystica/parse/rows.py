@@ -1,0 +1,130 @@
+"""The ledger's row loop: every row of every game passes here (compiled in the compiled build).
+
+Framing and the memo are explained in :mod:`tmlog.games.terra_mystica.parse`;
+this module only turns the text of a ledger into rows once every piece of a
+row is in the memo, and hands anything else (a piece not seen yet, every
+malformed row) to the callables it is given, which parse it (and report
+errors) in the package. So it imports no Lark and nothing of the grammar.
+
+It runs for every row, so it builds the rows' objects through their instance
+dictionaries: a frozen dataclass's ``__init__`` sets each field through
+``object.__setattr__``, and ``dataclasses.replace`` is several times slower
+still. The bound copies are equal to what those would build (position fields
+are not compared; the tests compare the rows with the grammar's, positions
+included).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from tmlog.games.terra_mystica.model.actions import Action, Comment, Setup
+from tmlog.games.terra_mystica.model.enums import Faction
+from tmlog.games.terra_mystica.parse.log import Recorded, Row
+
+ReadComment = Callable[[str, int], Action]
+"""A comment row not in the memo (its text and line) → its template action."""
+ReadCells = Callable[[list[str], int, str], list[Any]]
+"""A ledger row's cells with a piece not in the memo (cells, line number, text) → its
+15 values; raises the row's syntax error, a wrong number of cells included."""
+
+# Final: the compiled build keeps these in C variables, not in the module's dict.
+_new: Final = object.__new__
+_new_tuple: Final = tuple.__new__  # a named tuple's own __new__ is a Python function
+_lookup: Final = dict.__getitem__
+_set_dict: Final = object.__setattr__  # the frozen classes' own __setattr__ refuses
+_COMMENT: Final = Comment
+_SETUP: Final = Setup
+_RECORDED: Final = Recorded
+_ROW: Final = Row
+
+
+def bind(template: Action, faction: Faction | None, line: int, offset: int) -> Action:
+    """A copy of a memoised action placed in its row: faction, line, column.
+
+    Position fields are excluded from equality and the template is shared.
+    """
+    fields: dict[str, Any] = template.__dict__.copy()
+    fields["line"] = line
+    if offset:
+        fields["column"] = template.column + offset
+    kind = type(template)
+    if faction is not None and kind is not _COMMENT:
+        fields["faction"] = faction
+        if kind is _SETUP and fields["chosen"] is None:
+            fields["chosen"] = faction  # the bare `setup` of a ledger row
+    new: Action = _new(kind)
+    _set_dict(new, "__dict__", fields)
+    return new
+
+
+def ledger_rows(
+    text: str,
+    comments: dict[str, Action],
+    tables: list[dict[str, Any]],
+    read_comment: ReadComment,
+    read_cells: ReadCells,
+) -> list[Row]:
+    """The rows of a ledger's text.
+
+    ``comments`` holds the template of each comment row seen, ``tables`` the
+    value of each cell seen, one table per cell of an action row.
+    """
+    rows: list[Row] = []
+    number = 0
+    for line in text.split("\n"):
+        number += 1
+        if "\t" not in line:
+            if not line:
+                continue
+            template = comments.get(line)
+            if template is None:
+                template = read_comment(line, number)
+            comment = bind(template, None, number, 0)
+            rows.append(_ROW(number, None, (comment,), line))
+            continue
+
+        cells = line.split("\t")
+        if len(cells) == 15:
+            try:
+                values = list(map(_lookup, tables, cells))
+            except KeyError:
+                values = read_cells(cells, number, line)
+        else:
+            values = read_cells(cells, number, line)
+        (faction, d_vp, vp, d_c, c, d_w, w, d_p, p, d_pw, pw, d_cult, cults, leech, commands) = (
+            values
+        )
+        offset = len(line) - len(cells[14])
+        actions: list[Action] = []
+        for template in commands:
+            # bind() for an action row: a faction, a line and a column offset.
+            fields: dict[str, Any] = template.__dict__.copy()
+            fields["line"] = number
+            fields["column"] += offset
+            kind = type(template)
+            if kind is not _COMMENT:
+                fields["faction"] = faction
+                if kind is _SETUP and fields["chosen"] is None:
+                    fields["chosen"] = faction  # the bare `setup` of a ledger row
+            action: Action = _new(kind)
+            _set_dict(action, "__dict__", fields)
+            actions.append(action)
+        recorded: Recorded = _new_tuple(
+            _RECORDED, (vp, c, w, p, pw, cults, d_vp, d_c, d_w, d_p, d_pw, d_cult, leech)
+        )
+        row: Row = _new(_ROW)
+        _set_dict(
+            row,
+            "__dict__",
+            {
+                "line": number,
+                "faction": faction,
+                "actions": tuple(actions),
+                "text": line,
+                "recorded": recorded,
+            },
+        )
+        rows.append(row)
+    return rows
