@@ -48,7 +48,7 @@ def action_class(cls: _A) -> _A:
     """
     # The class is processed as a non-frozen dataclass (the frozen one's
     # __setattr__ is compiled per class too) but reports itself frozen, as it
-    # behaves, so that a frozen dataclass may subclass it (replay.stream.InTurn).
+    # behaves, so that a frozen dataclass may subclass it (replay.turn_command.InTurn).
     # dataclasses refuses to derive a non-frozen class from a frozen one: all
     # action classes share one parameters record, non-frozen only while the next
     # one is processed.
