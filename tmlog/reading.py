@@ -305,15 +305,19 @@ def _logs_in(folder: Path, *, recursive: bool, problems: list[InputError]) -> li
 
 
 def _is_log_name(name: str) -> bool:
-    """Whether a file is a log by its name alone (a ``*.json`` file must be looked into)."""
-    return name.endswith(LOG_SUFFIXES) or name.endswith(".json.gz")
+    """Whether a file is a log by its name alone (a ``*.json`` file must be looked into).
+
+    Its suffix as :attr:`pathlib.PurePath.suffix` finds it: a dot file such as
+    ``.txt`` has none."""
+    dot = name.rfind(".")
+    return (0 < dot < len(name) - 1 and name[dot:] in LOG_SUFFIXES) or name.endswith(".json.gz")
 
 
 def is_log_file(entry: Path) -> bool:
     """Whether a file in a directory is a log: ``*.txt``, ``*.log``, ``*.rootlog``, ``*.json.gz``,
     or ``*.json`` holding a ``"ledger"`` key (a game JSON; a manifest or other
     JSON file is not a log)."""
-    if entry.suffix in LOG_SUFFIXES or entry.name.endswith(".json.gz"):
+    if _is_log_name(entry.name):
         return True
     if entry.suffix != ".json":
         return False

@@ -97,20 +97,7 @@ def ledger_rows(
             values
         )
         offset = len(line) - len(cells[14])
-        actions: list[Action] = []
-        for template in commands:
-            # bind() for an action row: a faction, a line and a column offset.
-            fields: dict[str, Any] = template.__dict__.copy()
-            fields["line"] = number
-            fields["column"] += offset
-            kind = type(template)
-            if kind is not _COMMENT:
-                fields["faction"] = faction
-                if kind is _SETUP and fields["chosen"] is None:
-                    fields["chosen"] = faction  # the bare `setup` of a ledger row
-            action: Action = _new(kind)
-            _set_dict(action, "__dict__", fields)
-            actions.append(action)
+        actions = tuple([bind(template, faction, number, offset) for template in commands])
         recorded: Recorded = _new_tuple(
             _RECORDED, (vp, c, w, p, pw, cults, d_vp, d_c, d_w, d_p, d_pw, d_cult, leech)
         )
@@ -121,7 +108,7 @@ def ledger_rows(
             {
                 "line": number,
                 "faction": faction,
-                "actions": tuple(actions),
+                "actions": actions,
                 "text": line,
                 "recorded": recorded,
             },

@@ -338,13 +338,11 @@ def replay(
     except ReplayError as err:
         result.error = err if err.source else err.located(source=name, line=0, command="")
         keep(replayer.finish())
-    # One pass, the set in a local: a compiled build reads a module's global from
-    # its dict at every use, and a game has over a thousand events.
+    # One pass over the output, not two: a game has over a thousand events.
     own: list[EngineEvent] = []
     game_events: list[EngineEvent] = []
-    own_types = _OWN_OUTPUT
     for e in out:
-        if type(e) in own_types:
+        if type(e) in _OWN_OUTPUT:
             own.append(e)
         else:
             game_events.append(e)

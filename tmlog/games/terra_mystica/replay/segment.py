@@ -80,26 +80,47 @@ def close_row(game: Game) -> None:
     if not seg.record:
         return
     end = faction.snapshot()
-    # Every field in order (round, turn, line, faction, actions, values, before,
-    # leech, warning, effect, holdings): a game closes hundreds of rows.
     game.events.append(
-        make(
-            RowClosed,
-            (
-                game.round,
-                game.turn,
-                game.line,
-                faction.name,
-                tuple(seg.commands),
-                end,
-                end if faction.dummy else seg.before,
-                seg.offers,  # a new dict each row: the event may keep it
-                seg.warning,
-                False,
-                holdings(faction),
-            ),
+        _row_closed(
+            game,
+            faction,
+            tuple(seg.commands),
+            end,
+            end if faction.dummy else seg.before,
+            seg.offers,  # a new dict each row: the event may keep it
+            seg.warning,
+            False,
         )
     )
+
+
+def _row_closed(
+    game: Game,
+    faction: FactionState,
+    actions: tuple[Action, ...],
+    values: tuple[int, ...],
+    before: tuple[int, ...],
+    leech: dict[str, int],
+    warning: str,
+    effect: bool,
+) -> RowClosed:
+    """A :class:`RowClosed` of ``faction`` at the game's place, with its holdings."""
+    # Every field in order (round, turn, line, faction, actions, values, before,
+    # leech, warning, effect, holdings): a game closes hundreds of rows.
+    fields = (
+        game.round,
+        game.turn,
+        game.line,
+        faction.name,
+        actions,
+        values,
+        before,
+        leech,
+        warning,
+        effect,
+        holdings(faction),
+    )
+    return make(RowClosed, fields)
 
 
 def holdings(faction: FactionState) -> tuple[int, ...]:
@@ -152,22 +173,7 @@ def effect_row(game: Game, faction: FactionState, action: Action, before: tuple[
     seg.after_comment = False
     if seg.record:
         game.events.append(
-            make(
-                RowClosed,
-                (
-                    game.round,
-                    game.turn,
-                    game.line,
-                    faction.name,
-                    (action,),
-                    faction.snapshot(),
-                    before,
-                    {},
-                    "",
-                    True,
-                    holdings(faction),
-                ),
-            )
+            _row_closed(game, faction, (action,), faction.snapshot(), before, {}, "", True)
         )
 
 
