@@ -12,12 +12,16 @@ for those tables.
 from __future__ import annotations
 
 import itertools
+import pickle
 from pathlib import Path
 
 import pytest
 
 from tmlog.corpus import Log, PerGame, process_log
 from tmlog.games import GAMES, AnyGame
+from tmlog.games.terra_mystica.parse import parse_file
+from tmlog.games.terra_mystica.record import SCHEMA, record_game
+from tmlog.games.terra_mystica.replay import replay
 from tmlog.reading import read_bytes
 
 DATA = Path(__file__).parent / "data"
@@ -61,6 +65,21 @@ def test_every_table_subset_is_the_whole_record_cut_down(path: Path) -> None:
             replays[key] = game.replay(parsed, **options)
         built = game.record(parsed, replays[key], tables=frozenset(tables))
         assert built == game.schema.only(whole, tables), tables
+
+
+def test_a_record_pickles_to_itself() -> None:
+    # Records come back from worker processes pickled (GameRecord.__reduce__).
+    name = "fi-side2_shapeshifters-v2-yetis-acolytes-halflings_connected-sa-sh-distance.log"
+    log = parse_file(str(DATA / "fire-ice" / name))
+    record = record_game(replay(log))
+    assert "shapeshifters_v2" in [f.faction for f in record.factions]  # renamed rows too
+    again = pickle.loads(pickle.dumps(record, protocol=pickle.HIGHEST_PROTOCOL))
+    assert again == record
+    for table in SCHEMA.tables:
+        rows = getattr(again, table.name)
+        assert rows and all(type(row) is table.row for row in rows), table.name
+    light = record_game(replay(log, rows=False), tables=("games", "factions"))
+    assert pickle.loads(pickle.dumps(light)) == light
 
 
 def test_the_runner_asks_the_game_for_the_tables_only() -> None:
