@@ -13,7 +13,7 @@ The toy log: a first line ``#toy``, then ``player: points [source]`` rows,
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple
@@ -105,7 +105,10 @@ class Toy:
     def replay(self, parsed: ToyLog, **options: Any) -> ToyReplay:
         return ToyReplay(parsed, warnings=list(parsed.warnings))
 
-    def record(self, parsed: ToyLog, result: ToyReplay) -> ToyRecord:
+    def record(
+        self, parsed: ToyLog, result: ToyReplay, *, tables: Collection[str] | None = None
+    ) -> ToyRecord:
+        # All tables, whatever `tables` asks: the runner empties those not wanted.
         players: dict[str, int] = {}
         vp: dict[tuple[str, str], int] = {}
         for _, player, points, source in parsed.rows:  # one pass

@@ -147,7 +147,9 @@ def _records(
     # one stat per file, not two.
     stats: dict[str, os.stat_result] | None = {} if cache is not None else None
     names = list_logs(paths, recursive=recursive, stats=stats)
-    dedupe = on_duplicate is not None
+    # One log has no duplicate: hashing it would cost more than its report (hashlib's
+    # import alone is some milliseconds of `tmlog vp ONE`).
+    dedupe = on_duplicate is not None and len(names) > 1
     # Cached records are whole (a later command may want any table); without a
     # cache the workers build and send back only the tables asked for.
     job = record if cache is not None or tables is None else PerGame("record", frozenset(tables))

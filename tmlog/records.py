@@ -129,7 +129,8 @@ class RecordSchema:
         if tables is None:
             return record
         wanted = set(tables)
-        drop = {t.name: () for t in self.tables if t.name not in wanted}
+        # A record built with only those tables (GameModule.record) is returned as is.
+        drop = {t.name: () for t in self.tables if t.name not in wanted and getattr(record, t.name)}
         return dataclasses.replace(record, **drop) if drop else record  # type: ignore[type-var]
 
     def build(self, games_row: Mapping[str, Any], tables: Mapping[str, Iterable[Any]]) -> Any:

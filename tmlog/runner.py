@@ -89,9 +89,10 @@ class PerGame(Generic[T]):
     (:class:`~tmlog.games.GameModule`), called with the parsed log and its replay.
 
     ``tables``: only these tables of the record are wanted (None: all). The
-    game is asked what its replay must keep for them (its ``replay_needs``),
-    and the worker sends back the record with only them: a win-rate run needs
-    neither Terra Mystica's ledger rows nor its per-row timeline.
+    game is asked what its replay must keep for them (its ``replay_needs``)
+    and to build only them (``record(..., tables=...)``), and the worker sends
+    back the record with only them: a win-rate run needs neither Terra
+    Mystica's ledger rows nor its per-row timeline, nor its events folded.
     """
 
     method: str
@@ -133,7 +134,13 @@ def process_log(
         if isinstance(job, PerGame):
             needs = getattr(game, "replay_needs", None)
             wanted = {**(needs(job.method, job.tables) if needs else {}), **(options or {})}
-            result: T = getattr(game, job.method)(parsed, game.replay(parsed, **wanted))
+            replayed = game.replay(parsed, **wanted)
+            result: T
+            if job.method == "record":
+                # The game may build only those tables: stats wants two of seven.
+                result = game.record(parsed, replayed, tables=job.tables)  # type: ignore[assignment]
+            else:
+                result = getattr(game, job.method)(parsed, replayed)
             if job.tables is not None:
                 result = game.schema.only(result, job.tables)
             return result

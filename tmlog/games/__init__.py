@@ -18,7 +18,7 @@ through it; :data:`GAMES` finds the game a log belongs to.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from importlib import import_module
 from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar
 
@@ -100,8 +100,15 @@ class GameModule(Protocol[ParsedT, ReplayT, RecordT_co]):
         """
         ...
 
-    def record(self, parsed: ParsedT, result: ReplayT) -> RecordT_co:
-        """Fold a replay into its record (one pass, no pandas: it runs in workers)."""
+    def record(
+        self, parsed: ParsedT, result: ReplayT, *, tables: Collection[str] | None = None
+    ) -> RecordT_co:
+        """Fold a replay into its record (no pandas: it runs in workers).
+
+        ``tables``: the tables wanted (``games`` always is; None: all). A game may
+        skip building the others; the runner empties any it built anyway
+        (:meth:`~tmlog.records.RecordSchema.only`).
+        """
         ...
 
     def check(self, parsed: ParsedT, result: ReplayT) -> Checked:

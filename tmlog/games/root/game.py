@@ -81,10 +81,12 @@ class Root:
 
         return replay(parsed)
 
-    def record(self, parsed: RootLog, result: RootReplay) -> RootRecord:
+    def record(
+        self, parsed: RootLog, result: RootReplay, *, tables: Collection[str] | None = None
+    ) -> RootRecord:
         from tmlog.games.root.record import record_game
 
-        return record_game(result)
+        return record_game(result, tables=tables)
 
     def check(self, parsed: RootLog, result: RootReplay) -> Checked:
         turns = len(parsed.turns)

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
@@ -75,11 +76,17 @@ class RootRecord:
 SCHEMA = describe(RootRecord)
 
 
-def record_game(result: RootReplay) -> RootRecord:
-    """Fold a replay into its record."""
+def record_game(result: RootReplay, *, tables: Collection[str] | None = None) -> RootRecord:
+    """Fold a replay into its record (``tables``: only these of its tables, the
+    others left empty, as :meth:`~tmlog.records.RecordSchema.only` leaves them;
+    None: all)."""
     log = result.log
+
+    def wants(table: str) -> bool:
+        return tables is None or table in tables
+
     factions = []
-    for seat, faction in enumerate(log.factions, 1):
+    for seat, faction in enumerate(log.factions if wants("factions") else (), 1):
         partner = result.dominance.get(faction)
         marker = (
             "track"
@@ -104,10 +111,10 @@ def record_game(result: RootReplay) -> RootRecord:
         factions=tuple(factions),
         vp=tuple(
             RootVp(f, source_name(source), n)
-            for f in log.factions
+            for f in (log.factions if wants("vp") else ())
             for source, n in sorted(result.vp_by_source.get(f, {}).items(), key=_rank)
         ),
-        vp_rounds=_rounds(result),
+        vp_rounds=_rounds(result) if wants("vp_rounds") else (),
     )
 
 

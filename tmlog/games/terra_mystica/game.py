@@ -82,10 +82,12 @@ class TerraMystica:
         options.setdefault("rows", True)
         return replay(parsed, **options)
 
-    def record(self, parsed: ParsedLog, result: Replay) -> GameRecord:
+    def record(
+        self, parsed: ParsedLog, result: Replay, *, tables: Collection[str] | None = None
+    ) -> GameRecord:
         from tmlog.games.terra_mystica.record import record_game
 
-        return record_game(result)
+        return record_game(result, tables=tables)
 
     def check(self, parsed: ParsedLog, result: Replay) -> Checked:
         state = result.state

@@ -15,15 +15,19 @@ tables (``games``, ``factions``, ``vp``, ``vp_rounds``, ``leech``,
 
 from __future__ import annotations
 
-import dataclasses
 import re
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
-from typing import ClassVar, NamedTuple
+from functools import partial
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from tmlog.games.terra_mystica.replay import Replay
 from tmlog.games.terra_mystica.replay import events as ev
 from tmlog.reading import printable
 from tmlog.records import FrameOptions, describe
+
+if TYPE_CHECKING:
+    from tmlog.games.terra_mystica.replay.summary import FactionSummary
 
 
 class FactionRow(NamedTuple):
@@ -185,98 +189,92 @@ class GameRecord:
         """True if the log replayed to its end without breaking a rule."""
         return self.error is None
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Records travel back from the worker processes: as plain tuples they pickle
+        # and unpickle several times faster than as named tuples, each of which
+        # pickle rebuilds by a Python call.
+        values = self.__dict__
+        return (
+            _unpickle,
+            (
+                tuple([values[name] for name in _PLAIN]),
+                tuple([tuple(map(tuple, values[name])) for name, _ in _ROWS]),
+            ),
+        )
+
+
+def _unpickle(plain: tuple[Any, ...], tables: tuple[_PlainRows, ...]) -> GameRecord:
+    record = object.__new__(GameRecord)
+    values = record.__dict__
+    values.update(zip(_PLAIN, plain, strict=True))
+    for (name, row), rows in zip(_ROWS, tables, strict=True):
+        values[name] = tuple(map(partial(tuple.__new__, row), rows))
+    return record
+
+
+_PlainRows = tuple[tuple[Any, ...], ...]
+"""A table's rows as plain tuples (how a record pickles)."""
 
 _FINAL = "final-"
 
+_FOLDED = frozenset(("vp", "vp_rounds", "leech", "feeding"))
+"""The tables folded from the replay's events; the others read its state."""
 
-def record_game(replay: Replay, *, game_id: str | None = None) -> GameRecord:
-    """Fold a replay into a :class:`GameRecord` (one pass over its events).
+
+def record_game(
+    replay: Replay, *, game_id: str | None = None, tables: Collection[str] | None = None
+) -> GameRecord:
+    """Fold a replay into a :class:`GameRecord`.
 
     Args:
         replay: the outcome of :func:`tmlog.games.terra_mystica.replay.replay`.
         game_id: the id to file the game under (default: the log's source).
+        tables: build only these tables (``games`` is always built; the others
+            are left empty, as :meth:`~tmlog.records.RecordSchema.only` leaves
+            them); None: all of them. ``tmlog stats`` wants ``games`` and
+            ``factions``, which the replay's state gives without a pass over its
+            events.
     """
     state = replay.state
-    factions = sorted(state.factions, key=lambda f: f.start_order)
+    factions = sorted(state.factions, key=_seat)
     names = [f.name for f in factions]
+    # Later versions of a faction go by their own name (``shapeshifters_v5``), as
+    # the reference site's statistics keep them apart.
+    label = {f.name: f.full_name for f in factions}
     last_round = state.round
 
-    by_source: dict[str, dict[str, int]] = {n: {} for n in names}
-    # Non-final VP gained per faction and round, accumulated below.
-    per_round: dict[str, list[int]] = {n: [0] * (last_round + 1) for n in names}
-    # offers, offered, accepted, accepted_pw, declined, declined_pw, lapsed, lapsed_pw, vp
-    leech: dict[str, list[int]] = {n: [0] * 9 for n in names}
-    fed: dict[tuple[str, str], list[int]] = {}
-    first_bonus: dict[str, str] = {}
+    def wants(table: str) -> bool:
+        return tables is None or table in tables
 
-    for e in replay.events:
-        if isinstance(e, ev.VpChanged):
-            sources = by_source.get(e.faction or "")
-            if sources is None:
-                continue
-            src = e.source
-            sources[src] = sources.get(src, 0) + e.delta
-            if not src.startswith(_FINAL) and e.round <= last_round:
-                per_round[e.faction or ""][e.round] += e.delta
-        elif isinstance(e, ev.PowerOffered):
-            row = leech.get(e.faction or "")
-            if row is not None:
-                row[0] += 1
-                row[1] += e.amount
-        elif isinstance(e, ev.PowerAccepted):
-            receiver = e.faction or ""
-            row = leech.get(receiver)
-            if row is not None:
-                row[2] += 1
-                row[3] += e.power
-                row[8] += e.vp
-            pair = fed.setdefault((receiver, e.source_faction), [0, 0])
-            pair[0] += 1
-            pair[1] += e.power
-        elif isinstance(e, ev.PowerDeclined):
-            row = leech.get(e.faction or "")
-            if row is not None:
-                if e.explicit:
-                    row[4] += 1
-                    row[5] += e.power
-                else:
-                    row[6] += 1
-                    row[7] += e.power
-        elif isinstance(e, ev.Passed):
-            if e.round == 0 and e.bonus is not None:
-                first_bonus[e.faction or ""] = e.bonus
-
-    in_game = sorted((f.vp for f in factions if not f.dropped), reverse=True)
-    rank_of: dict[int, int] = {}
-    for i, vp in enumerate(in_game, 1):
-        rank_of.setdefault(vp, i)
-
-    faction_rows = tuple(
-        FactionRow(
-            f.name,
-            f.player,
-            f.start_order,
-            f.vp,
-            None if f.dropped else rank_of[f.vp],
-            f.dropped,
-            f.color,
-            first_bonus.get(f.name),
+    folded = (
+        _fold(replay.events, names, label, last_round)
+        if tables is None or not _FOLDED.isdisjoint(tables)
+        else None
+    )
+    faction_rows: tuple[FactionRow, ...] = ()
+    if wants("factions"):
+        first_bonus = folded.first_bonus if folded is not None else _first_bonus(replay.events)
+        in_game = sorted((f.vp for f in factions if not f.dropped), reverse=True)
+        rank_of: dict[int, int] = {}
+        for i, vp in enumerate(in_game, 1):
+            rank_of.setdefault(vp, i)
+        faction_rows = tuple(
+            FactionRow(
+                f.full_name,
+                f.player,
+                f.start_order,
+                f.vp,
+                None if f.dropped else rank_of[f.vp],
+                f.dropped,
+                f.color,
+                first_bonus.get(f.name),
+            )
+            for f in factions
         )
-        for f in factions
-    )
-    vp_rows = tuple(
-        VpRow(n, src, vp) for n in names for src, vp in sorted(by_source[n].items(), key=_order)
-    )
-    round_rows = []
-    for n in names:
-        total = 0
-        for rnd, gained in enumerate(per_round[n]):
-            total += gained
-            round_rows.append(VpRoundRow(n, rnd, total))
     extra = [k for k in state.final_scoring if k not in ("network", "cults")]
     # A record is stored (cache, Parquet) and printed: a file name's undecodable
     # bytes become backslash escapes here (see tmlog.reading.printable).
-    record = GameRecord(
+    return GameRecord(
         game=printable(game_id if game_id is not None else replay.source),
         map_name=state.map_name,
         map_id=state.map_id,
@@ -287,27 +285,146 @@ def record_game(replay: Replay, *, game_id: str | None = None) -> GameRecord:
         score_tiles=state.score_tiles,
         finished=state.finished,
         last_round=last_round,
-        dropped=tuple(f.name for f in factions if f.dropped),
+        dropped=tuple(f.full_name for f in factions if f.dropped),
         error=printable(str(replay.error)) if replay.error is not None else None,
         warnings=tuple(printable(w) for w in replay.warnings),
         factions=faction_rows,
-        vp=vp_rows,
-        vp_rounds=tuple(round_rows),
-        leech=tuple(LeechRow(n, *leech[n]) for n in names),
-        feeding=tuple(
-            FeedingRow(r, s, p[0], p[1])
-            for (r, s), p in sorted(fed.items(), key=lambda kv: (names.index(kv[0][0]), kv[0][1]))
-        ),
+        vp=folded.vp if folded is not None and wants("vp") else (),
+        vp_rounds=folded.vp_rounds if folded is not None and wants("vp_rounds") else (),
+        leech=folded.leech if folded is not None and wants("leech") else (),
+        feeding=folded.feeding if folded is not None and wants("feeding") else (),
+        timeline=_timeline(replay, label) if replay.rows and wants("timeline") else (),
     )
-    if replay.rows:
-        record = dataclasses.replace(record, timeline=_timeline(replay))
-    versions = {f.name: f.full_name for f in factions if f.full_name != f.name}
-    return _versioned(record, versions) if versions else record
 
 
-def _timeline(replay: Replay) -> tuple[TimelineRow, ...]:
-    # Runs over every ledger row of every game recorded: kept to plain tuple work.
-    make = TimelineRow._make
+def _seat(f: FactionSummary) -> int:
+    return f.start_order
+
+
+class _Folded(NamedTuple):
+    """The tables folded from a replay's events, and each faction's first bonus tile."""
+
+    vp: tuple[VpRow, ...]
+    vp_rounds: tuple[VpRoundRow, ...]
+    leech: tuple[LeechRow, ...]
+    feeding: tuple[FeedingRow, ...]
+    first_bonus: dict[str, str]
+
+
+def _fold(
+    events: Iterable[tuple[Any, ...]], names: list[str], label: dict[str, str], last_round: int
+) -> _Folded:
+    """One pass over the events (about a thousand a game: kept to exact-type
+    tests and index reads, see :mod:`~tmlog.games.terra_mystica.replay.events`)."""
+    by_source: dict[str, dict[str, int]] = {n: {} for n in names}
+    # Non-final VP gained per faction and round.
+    per_round: dict[str, list[int]] = {n: [0] * (last_round + 1) for n in names}
+    # offers, offered, accepted, accepted_pw, declined, declined_pw, lapsed, lapsed_pw, vp
+    leech: dict[str, list[int]] = {n: [0] * 9 for n in names}
+    fed: dict[tuple[str, str], list[int]] = {}
+    first_bonus: dict[str, str] = {}
+    vp_changed = ev.VpChanged
+    offered = ev.PowerOffered
+    accepted = ev.PowerAccepted
+    declined = ev.PowerDeclined
+    passed = ev.Passed
+    for e in events:
+        kind = type(e)
+        if kind is vp_changed:
+            # round, turn, line, faction, delta, source
+            faction = e[3] or ""
+            sources = by_source.get(faction)
+            if sources is None:
+                continue
+            src: str = e[5]
+            delta: int = e[4]
+            sources[src] = sources.get(src, 0) + delta
+            if e[0] <= last_round and not src.startswith(_FINAL):
+                per_round[faction][e[0]] += delta
+        elif kind is offered:
+            # round, turn, line, faction, source_faction, amount, actual, offer_id
+            row = leech.get(e[3] or "")
+            if row is not None:
+                row[0] += 1
+                row[1] += e[5]
+        elif kind is accepted:
+            # round, turn, line, faction, source_faction, amount, power, vp, offer_id
+            receiver = e[3] or ""
+            power: int = e[6]
+            row = leech.get(receiver)
+            if row is not None:
+                row[2] += 1
+                row[3] += power
+                row[8] += e[7]
+            pair = fed.get((receiver, e[4]))
+            if pair is None:
+                fed[receiver, e[4]] = [1, power]
+            else:
+                pair[0] += 1
+                pair[1] += power
+        elif kind is declined:
+            # round, turn, line, faction, source_faction, amount, power, offer_id, explicit
+            row = leech.get(e[3] or "")
+            if row is not None:
+                if e[8]:
+                    row[4] += 1
+                    row[5] += e[6]
+                else:
+                    row[6] += 1
+                    row[7] += e[6]
+        elif kind is passed:
+            # round, turn, line, faction, bonus
+            if e[0] == 0 and e[4] is not None:
+                first_bonus[e[3] or ""] = e[4]
+
+    vp_rows = [
+        VpRow(label[n], src, vp)
+        for n in names
+        for src, vp in sorted(by_source[n].items(), key=_order)
+    ]
+    round_rows = []
+    for n in names:
+        total = 0
+        name = label[n]
+        for rnd, gained in enumerate(per_round[n]):
+            total += gained
+            round_rows.append(VpRoundRow(name, rnd, total))
+    seat = {n: i for i, n in enumerate(names)}
+    feeding = [
+        FeedingRow(label.get(r, r), label.get(s, s), p[0], p[1])
+        for (r, s), p in sorted(fed.items(), key=lambda kv: (seat[kv[0][0]], kv[0][1]))
+    ]
+    return _Folded(
+        tuple(vp_rows),
+        tuple(round_rows),
+        tuple(LeechRow(label[n], *leech[n]) for n in names),
+        tuple(feeding),
+        first_bonus,
+    )
+
+
+def _first_bonus(events: Iterable[tuple[Any, ...]]) -> dict[str, str]:
+    """The bonus tile each faction passed with at the end of setup, from the events
+    up to round 1's start (a pass's round is the game's, which only goes up)."""
+    out: dict[str, str] = {}
+    passed = ev.Passed
+    started = ev.RoundStarted
+    for e in events:
+        kind = type(e)
+        if kind is passed:
+            # round, turn, line, faction, bonus
+            if e[0] == 0 and e[4] is not None:
+                out[e[3] or ""] = e[4]
+        elif kind is started:
+            break
+    return out
+
+
+def _timeline(replay: Replay, label: dict[str, str]) -> tuple[TimelineRow, ...]:
+    # Runs over every ledger row of every game recorded: kept to plain tuple work,
+    # each row made by tuple.__new__ (a named tuple's _make is a Python call).
+    new = tuple.__new__
+    row_type = TimelineRow
     row_closed = ev.RowClosed
     no_holdings = (0,) * 7
     out = []
@@ -316,38 +433,19 @@ def _timeline(replay: Replay) -> tuple[TimelineRow, ...]:
         if type(e) is not row_closed:
             continue
         number += 1
-        actions = e.actions
-        line = actions[-1].line if actions and actions[-1].line else e.line
+        # round, turn, line, faction, actions, values, before, leech, warning, effect, holdings
+        actions = e[4]
+        last = actions[-1].line if actions else 0
+        faction = e[3] or ""
         out.append(
-            make(
-                (number, line, e.round, e.turn, e.faction or "")
-                + e.values
-                + (e.holdings or no_holdings)
+            new(
+                row_type,
+                (number, last or e[2], e[0], e[1], label.get(faction, faction))
+                + e[5]
+                + (e[10] or no_holdings),
             )
         )
     return tuple(out)
-
-
-def _versioned(record: GameRecord, names: dict[str, str]) -> GameRecord:
-    """Later versions of a faction under their own name (``shapeshifters_v5``), as the
-    reference site's statistics keep them apart."""
-
-    def rename(name: str) -> str:
-        return names.get(name, name)
-
-    return dataclasses.replace(
-        record,
-        dropped=tuple(rename(n) for n in record.dropped),
-        factions=tuple(f._replace(faction=rename(f.faction)) for f in record.factions),
-        vp=tuple(v._replace(faction=rename(v.faction)) for v in record.vp),
-        vp_rounds=tuple(v._replace(faction=rename(v.faction)) for v in record.vp_rounds),
-        leech=tuple(v._replace(faction=rename(v.faction)) for v in record.leech),
-        feeding=tuple(
-            v._replace(faction=rename(v.faction), source_faction=rename(v.source_faction))
-            for v in record.feeding
-        ),
-        timeline=tuple(v._replace(faction=rename(v.faction)) for v in record.timeline),
-    )
 
 
 # ------------------------------------------------------------ source order
@@ -392,14 +490,24 @@ def source_key(source: str) -> tuple[int, int, str]:
     return _FAMILY_ORDER.index("faction"), 1, source
 
 
+_SOURCE_KEYS: dict[str, tuple[int, int, str]] = {}
+""":func:`source_key` of the sources met so far (a few dozen names in all)."""
+
+
 def _order(item: tuple[str, int]) -> tuple[int, int, str]:
-    return source_key(item[0])
+    key = _SOURCE_KEYS.get(item[0])
+    if key is None:
+        key = _SOURCE_KEYS[item[0]] = source_key(item[0])
+    return key
 
 
 # ------------------------------------------------------------------ schema
 
 SCHEMA = describe(GameRecord)
 """The record's tables, read from :class:`GameRecord`."""
+
+_PLAIN = tuple(c.name for c in SCHEMA.games)
+_ROWS = tuple((t.name, t.row) for t in SCHEMA.tables)
 
 GAME_COLUMNS = SCHEMA.frame_columns("games")
 """The games table: one row per game; ``options``, ``players`` and ``dropped``
