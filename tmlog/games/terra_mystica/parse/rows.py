@@ -6,12 +6,13 @@ row is in the memo, and hands anything else (a piece not seen yet, every
 malformed row) to the callables it is given, which parse it (and report
 errors) in the package. So it imports no Lark and nothing of the grammar.
 
-It runs for every row, so it builds the rows' objects through their instance
-dictionaries: a frozen dataclass's ``__init__`` sets each field through
+It runs for every row, so it builds the actions through their instance
+dictionaries (a frozen dataclass's ``__init__`` sets each field through
 ``object.__setattr__``, and ``dataclasses.replace`` is several times slower
-still. The bound copies are equal to what those would build (position fields
-are not compared; the tests compare the rows with the grammar's, positions
-included).
+still) and the rows, named tuples, with ``tuple.__new__`` (a named tuple's own
+``__new__`` is a Python function). The bound copies are equal to what those
+would build (position fields are not compared; the tests compare the rows with
+the grammar's, positions included).
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ def ledger_rows(
             if template is None:
                 template = read_comment(line, number)
             comment = bind(template, None, number, 0)
-            rows.append(_ROW(number, None, (comment,), line))
+            rows.append(_new_tuple(_ROW, (number, None, (comment,), line, None)))
             continue
 
         cells = line.split("\t")
@@ -101,17 +102,6 @@ def ledger_rows(
         recorded: Recorded = _new_tuple(
             _RECORDED, (vp, c, w, p, pw, cults, d_vp, d_c, d_w, d_p, d_pw, d_cult, leech)
         )
-        row: Row = _new(_ROW)
-        _set_dict(
-            row,
-            "__dict__",
-            {
-                "line": number,
-                "faction": faction,
-                "actions": actions,
-                "text": line,
-                "recorded": recorded,
-            },
-        )
+        row: Row = _new_tuple(_ROW, (number, faction, actions, line, recorded))
         rows.append(row)
     return rows
