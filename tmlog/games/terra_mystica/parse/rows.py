@@ -26,14 +26,17 @@ from tmlog.games.terra_mystica.parse.log import Recorded, Row
 
 ReadComment = Callable[[str, int], Action]
 """A comment row not in the memo (its text and line) → its template action."""
+ReadCell = Callable[[int, list[str], int, str], Any]
+"""A cell not in the memo (its index, the row's cells, line number, text) → its value;
+raises the row's syntax error if the cell is malformed."""
 ReadCells = Callable[[list[str], int, str], list[Any]]
-"""A ledger row's cells with a piece not in the memo (cells, line number, text) → its
-15 values; raises the row's syntax error, a wrong number of cells included."""
+"""A ledger row's cells when there are not 15 of them (cells, line number, text):
+raises the row's syntax error."""
 
 # Final: the compiled build keeps these in C variables, not in the module's dict.
 _new: Final = object.__new__
 _new_tuple: Final = tuple.__new__  # a named tuple's own __new__ is a Python function
-_lookup: Final = dict.__getitem__
+_MISSING: Final = object()
 _set_dict: Final = object.__setattr__  # the frozen classes' own __setattr__ refuses
 _COMMENT: Final = Comment
 _SETUP: Final = Setup
@@ -65,12 +68,15 @@ def ledger_rows(
     comments: dict[str, Action],
     tables: list[dict[str, Any]],
     read_comment: ReadComment,
+    read_cell: ReadCell,
     read_cells: ReadCells,
 ) -> list[Row]:
     """The rows of a ledger's text.
 
     ``comments`` holds the template of each comment row seen, ``tables`` the
-    value of each cell seen, one table per cell of an action row.
+    value of each cell seen, one table per cell of an action row. Cells are
+    looked up in order and the first one missing or malformed is read (and
+    its error raised) before any after it, as a parse of the whole row would.
     """
     rows: list[Row] = []
     number = 0
@@ -87,13 +93,17 @@ def ledger_rows(
             continue
 
         cells = line.split("\t")
-        if len(cells) == 15:
-            try:
-                values = list(map(_lookup, tables, cells))
-            except KeyError:
-                values = read_cells(cells, number, line)
-        else:
+        if len(cells) != 15:
             values = read_cells(cells, number, line)
+        else:
+            # One typed lookup a cell (compiled: a direct dict call, no map() of a
+            # method descriptor); only a cell not seen yet leaves the loop.
+            values = []
+            for i in range(15):
+                value = tables[i].get(cells[i], _MISSING)
+                if value is _MISSING:
+                    value = read_cell(i, cells, number, line)
+                values.append(value)
         (faction, d_vp, vp, d_c, c, d_w, w, d_p, p, d_pw, pw, d_cult, cults, leech, commands) = (
             values
         )
