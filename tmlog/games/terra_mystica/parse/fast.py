@@ -170,7 +170,7 @@ def _amount(word: str) -> Amount:
 def _faction(word: str | None) -> Faction | None:
     """The faction a word of a shape names (as for an amount, FACTION's words are
     checked once, by the faction cell's pattern); ValueError (not mine) if none."""
-    if word is not None and _FACTION_CELL.fullmatch(word) is None:
+    if word is not None and _compiled(_FACTION_CELL).fullmatch(word) is None:
         raise ValueError(word)
     return names.faction(word)
 
@@ -182,6 +182,19 @@ def _amount_words() -> re.Pattern[str]:
     if not _AMOUNT_WORDS:
         _AMOUNT_WORDS.append(re.compile(TERMINALS["AMOUNT"], re.ASCII | re.IGNORECASE))
     return _AMOUNT_WORDS[0]
+
+
+_SHAPES: dict[str, re.Pattern[str]] = {}
+"""Shapes compiled so far, by their text: each is compiled at its first use, not at
+import (a one-log command needs some of them, and compiling is most of their cost)."""
+
+
+def _compiled(pattern: str, *, ignore_case: bool = True) -> re.Pattern[str]:
+    """The shape ``pattern``, compiled when first asked for."""
+    shape = _SHAPES.get(pattern)
+    if shape is None:
+        shape = _SHAPES[pattern] = _shape(pattern, ignore_case=ignore_case)
+    return shape
 
 
 def _shape(pattern: str, *, ignore_case: bool = True) -> re.Pattern[str]:
@@ -335,7 +348,7 @@ for _first in ("income_for_faction", "cult_income_for_faction", "other_income_fo
     _command(_first, "{INCOME_ROW}", _income)
 _command("all_income_for_faction", "{INCOME_ROW}", _income)
 
-_ADJUST = _shape(rf"([+-]){_O}(?:{{INT}}{_O})?{{AMOUNT}}(?:{_B}for{_B}{{SOURCE}})?")
+_ADJUST = rf"([+-]){_O}(?:{{INT}}{_O})?{{AMOUNT}}(?:{_B}for{_B}{{SOURCE}})?"
 
 
 def _adjust(sign: str, count: str | None, what: str, source: str | None) -> Adjust:
@@ -355,7 +368,7 @@ def command(text: str) -> Action | None:
     """A sub-command (stripped of blanks) of a common shape; None: ask the grammar."""
     try:
         if text[0] in "+-":
-            match = _ADJUST.fullmatch(text)
+            match = _compiled(_ADJUST).fullmatch(text)
             return _adjust(*match.groups()) if match else None
         first = _FIRST_WORD.match(text)
         shapes = _shapes(first.group().lower()) if first else None
@@ -409,7 +422,7 @@ _CELLS: dict[str, tuple[re.Pattern[str], bool, Callable[[Any], Any]]] = {
 """Each value cell of ``ledger.lark`` (``vp_cell: VP_VALUE``, ``delta_cell: [DELTA]`` …):
 its one terminal, whether the cell may be empty, and the transformer's callback."""
 
-_FACTION_CELL = _shape(rf"{_O}{{FACTION}}{_O}")
+_FACTION_CELL = rf"{_O}{{FACTION}}{_O}"
 
 MISSING: Any = object()
 """What :func:`cell` returns for a cell it leaves to the grammar."""
@@ -418,7 +431,7 @@ MISSING: Any = object()
 def cell(rule: str, text: str) -> Any:
     """A ledger cell's value if it is a single well-formed token; else :data:`MISSING`."""
     if rule == "faction_cell":
-        match = _FACTION_CELL.fullmatch(text)
+        match = _compiled(_FACTION_CELL).fullmatch(text)
         return Faction.parse(match.group(1)) if match else MISSING
     spec = _CELLS.get(rule)
     if spec is None:
@@ -439,41 +452,47 @@ def cell(rule: str, text: str) -> Any:
 
 _MARKER_ROW = re.compile(_MARKER, re.ASCII)
 
-_COMMENT_ROWS: list[tuple[re.Pattern[str], Callable[..., Action]]] = [
+_COMMENT_ROWS: list[tuple[str, bool, Callable[..., Action]]] = [
     (
-        _shape(
-            rf"Round{_B}{{INT}}{_B}scoring{_O}:{_O}{{SCORE_TILE}}{_O},{_O}{{TEXT}}{_O}",
-            ignore_case=False,
-        ),
+        rf"Round{_B}{{INT}}{_B}scoring{_O}:{_O}{{SCORE_TILE}}{_O},{_O}{{TEXT}}{_O}",
+        False,
         lambda n, tile, text: RoundScoring(
             round=int(n), tile=Tile(tile.upper()), description=text, column=1
         ),
     ),
     (
-        _shape(rf"Removing{_B}tile{_B}{{TILE_NAME}}{_O}", ignore_case=False),
+        rf"Removing{_B}tile{_B}{{TILE_NAME}}{_O}",
+        False,
         lambda tile: Delete(tile=tile.upper(), column=1),
     ),
     (
-        _shape(rf"Player{_B}{{INT}}{_O}:{_O}{{TEXT}}{_O}", ignore_case=False),
+        rf"Player{_B}{{INT}}{_O}:{_O}{{TEXT}}{_O}",
+        False,
         lambda n, name: PlayerName(seat=int(n), name=name, column=1),
     ),
     (
-        _shape(rf"{{FACTION}}{_B}dropped{_B}from{_B}the{_B}game{_O}", ignore_case=False),
+        rf"{{FACTION}}{_B}dropped{_B}from{_B}the{_B}game{_O}",
+        False,
         lambda f: Dropped(target=cast(Faction, Faction.parse(f)), column=1),
     ),
     (
-        _shape(rf"Added{_B}final{_B}scoring{_B}tile{_O}:{_O}{{TEXT}}{_O}", ignore_case=False),
+        rf"Added{_B}final{_B}scoring{_B}tile{_O}:{_O}{{TEXT}}{_O}",
+        False,
         lambda name: FinalScoring(name=name, column=1),
     ),
     (
-        _shape(rf"option{_B}{{WORD}}{_O}"),
+        rf"option{_B}{{WORD}}{_O}",
+        True,
         lambda name: SetOption(name=name.lower(), column=1),
     ),
     (
-        _shape(rf"map{_B}{{REST}}{_O}"),
+        rf"map{_B}{{REST}}{_O}",
+        True,
         lambda map_id: SelectMap(map_id=names.words(map_id), column=1),
     ),
 ]
+"""Shapes of engine comment rows, tried in order: pattern text, whether it ignores
+case, builder of the action from the groups."""
 
 
 def comment_row(text: str) -> Action | None:
@@ -482,8 +501,8 @@ def comment_row(text: str) -> Action | None:
         return Comment(text=text, column=1)
     if _MARKER_ROW.fullmatch(text):
         return Marker(text=text, column=1)
-    for pattern, build in _COMMENT_ROWS:
-        match = pattern.fullmatch(text)
+    for pattern, ignore_case, build in _COMMENT_ROWS:
+        match = _compiled(pattern, ignore_case=ignore_case).fullmatch(text)
         if match:
             try:
                 return build(*match.groups())
