@@ -71,7 +71,7 @@ from tmlog.games.terra_mystica.model.enums import (
     Tile,
     Track,
 )
-from tmlog.games.terra_mystica.parse import names
+from tmlog.games.terra_mystica.parse import names, quick
 
 
 class LineResult(NamedTuple):
@@ -366,6 +366,9 @@ _FIRST_WORD = re.compile(r"[^ \t\f\r]+")
 
 def command(text: str) -> Action | None:
     """A sub-command (stripped of blanks) of a common shape; None: ask the grammar."""
+    common = quick.command(text)  # the commonest, without a regular expression
+    if common is not None:
+        return common
     try:
         if text[0] in "+-":
             match = _compiled(_ADJUST).fullmatch(text)
@@ -431,6 +434,9 @@ MISSING: Any = object()
 def cell(rule: str, text: str) -> Any:
     """A ledger cell's value if it is a single well-formed token; else :data:`MISSING`."""
     if rule == "faction_cell":
+        faction = quick.faction_cell(text)
+        if faction is not None:
+            return faction
         match = _compiled(_FACTION_CELL).fullmatch(text)
         return Faction.parse(match.group(1)) if match else MISSING
     spec = _CELLS.get(rule)
@@ -440,6 +446,9 @@ def cell(rule: str, text: str) -> Any:
     token = text.strip(" \t\f\r")
     if not token:
         return callback(None) if optional else MISSING
+    value = quick.cell(rule, token)
+    if value is not quick.MISSING:
+        return value
     if pattern.fullmatch(token) is None:
         return MISSING
     try:
