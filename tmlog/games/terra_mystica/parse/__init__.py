@@ -89,7 +89,8 @@ if TYPE_CHECKING:
     from lark import Lark
 
 # Lark and the parsers are imported when a piece of text first needs them: the
-# common shapes of a ledger are read by :mod:`.fast` (same results, tested), so
+# common shapes of a ledger are read by :mod:`.fast` (the commonest of them by
+# :mod:`.quick`, without regular expressions; same results, tested), so
 # a one-log command on an ordinary ledger never loads them.
 
 
@@ -251,8 +252,9 @@ def _sub_commands(parser: Callable[[], Lark], text: str, start: int) -> list[Act
     """The sub-commands of ``text[start:]``, split at '.' as `faction_commands` says.
 
     Each distinct sub-command (blanks around it stripped) is read once: by
-    :func:`.fast.command` if it has a common shape, else by the ``command``
-    rule of ``parser()``; columns are relative to ``text``.
+    :func:`.fast.command` if it has a common shape (:func:`.quick.command`
+    first), else by the ``command`` rule of ``parser()``; columns are
+    relative to ``text``.
     """
     memo = _table("command")
     out: list[Action] = []

@@ -10,6 +10,10 @@ one regular expression each, made of the grammar's own terminals
 (``grammars/*.lark``), and builds the action as the grammar's transformer
 would (:mod:`tmlog.games.terra_mystica.parse.transformer`).
 
+The commonest pieces of all are first offered to :mod:`.quick`, which reads
+them word by word without a regular expression (so their shapes are never
+compiled by a log that has nothing else).
+
 It only ever says yes or "not mine" (``None``): the shapes are stricter than
 the grammar (single words, blanks where the grammar allows them, nothing
 else), and anything else — including every malformed piece, so every error
