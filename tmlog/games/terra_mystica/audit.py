@@ -139,7 +139,7 @@ def audit(ledger: ParsedLog, result: Replay | None = None) -> AuditReport:
     if result.error is None and len(recorded) != len(replayed) and not report.divergences:
         line = recorded[len(replayed)].line if len(recorded) > len(replayed) else 0
         report.divergences.append(Divergence(line, "", "", "rows", len(recorded), len(replayed)))
-    report.final_vp = result.state.final_vp()
+    report.final_vp = result.final_vp()
     for faction, vp in report.recorded_final_vp.items():
         if result.error is None and report.final_vp.get(faction) != vp:
             report.divergences.append(

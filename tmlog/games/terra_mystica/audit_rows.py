@@ -32,16 +32,15 @@ def compare_rows(
     differing: list[int] = []
     end = min(len(recorded), len(replayed))
     for i in range(end):
-        rec_row = recorded[i]
         ours = replayed[i]
-        rec = rec_row.recorded
+        # The log's Row and its Recorded are named tuples: unpacking reads their
+        # fields (the interpreter does not specialise a named tuple's attribute reads).
+        _line, who, _actions, _text, rec = recorded[i]
         assert rec is not None
         # The enum's _value_ read directly: .value is a descriptor call, once per row.
-        faction = rec_row.faction._value_ if rec_row.faction is not None else ""
+        faction = who._value_ if who is not None else ""
         if faction != ours.faction:
             return i, differing
-        # Recorded is a named tuple: one slice and an unpacking read its values
-        # (the interpreter does not specialise a named tuple's attribute reads).
         vp, c, w, p, power, cults = rec[:6]
         recorded_vp[faction] = vp
         # The replay's values: VP C W P, bowls I-III, fire water earth air.

@@ -89,7 +89,8 @@ if TYPE_CHECKING:
     from lark import Lark
 
 # Lark and the parsers are imported when a piece of text first needs them: the
-# common shapes of a ledger are read by :mod:`.fast` (same results, tested), so
+# common shapes of a ledger are read by :mod:`.fast` (the commonest of them by
+# :mod:`.quick`, without regular expressions; same results, tested), so
 # a one-log command on an ordinary ledger never loads them.
 
 
@@ -251,8 +252,9 @@ def _sub_commands(parser: Callable[[], Lark], text: str, start: int) -> list[Act
     """The sub-commands of ``text[start:]``, split at '.' as `faction_commands` says.
 
     Each distinct sub-command (blanks around it stripped) is read once: by
-    :func:`.fast.command` if it has a common shape, else by the ``command``
-    rule of ``parser()``; columns are relative to ``text``.
+    :func:`.fast.command` if it has a common shape (:func:`.quick.command`
+    first), else by the ``command`` rule of ``parser()``; columns are
+    relative to ``text``.
     """
     memo = _table("command")
     out: list[Action] = []
@@ -426,28 +428,35 @@ def _value_error(err: PieceError, cell: str) -> PieceError:
     return err
 
 
+def _parse_cell(
+    i: int, cells: list[str], tables: list[dict[str, Any]], memo: bool, where: tuple[str, int, str]
+) -> Any:
+    """The value of a row's cell ``i``, not seen yet: parsed, and memoised."""
+    cell = cells[i]
+    rule = _CELL_RULES[i]
+    try:
+        try:
+            value = (_cell if memo else _reference_cell)(rule, cell)
+        except PieceError as err:
+            raise (err if rule in _WORDY_CELLS else _value_error(err, cell)) from None
+    except PieceError as err:
+        source, number, line = where
+        offset = sum(len(c) + 1 for c in cells[:i])
+        raise syntax_error(err, source, number, line, offset) from None
+    if memo:
+        _remember(tables[i], cell, value)
+    return value
+
+
 def _parse_cells(
     cells: list[str], tables: list[dict[str, Any]], memo: bool, where: tuple[str, int, str]
 ) -> list[Any]:
     """The values of a row's cells, parsing (and memoising) those not seen yet."""
-    parse_cell = _cell if memo else _reference_cell
     values: list[Any] = []
     for i, cell in enumerate(cells):
-        table = tables[i]
-        value = table.get(cell, _MISSING)
+        value = tables[i].get(cell, _MISSING)
         if value is _MISSING:
-            rule = _CELL_RULES[i]
-            try:
-                try:
-                    value = parse_cell(rule, cell)
-                except PieceError as err:
-                    raise (err if rule in _WORDY_CELLS else _value_error(err, cell)) from None
-            except PieceError as err:
-                source, number, line = where
-                offset = sum(len(c) + 1 for c in cells[:i])
-                raise syntax_error(err, source, number, line, offset) from None
-            if memo:
-                _remember(table, cell, value)
+            value = _parse_cell(i, cells, tables, memo, where)
         values.append(value)
     return values
 
@@ -463,11 +472,12 @@ def _ledger_rows(text: str, source: str, memo: bool) -> list[Row]:
             _remember(comments, line, template)
         return template
 
-    def read_cells(cells: list[str], number: int, line: str) -> list[Any]:
-        where = (source, number, line)
-        if len(cells) != len(_CELL_RULES):  # report a bad cell first: a cut-off row ends in one
-            _parse_cells(cells[: len(_CELL_RULES)], tables, memo, where)
-            raise _cell_count_error(source, number, line, cells)
-        return _parse_cells(cells, tables, memo, where)
+    def read_cell(i: int, cells: list[str], number: int, line: str) -> Any:
+        return _parse_cell(i, cells, tables, memo, (source, number, line))
 
-    return _read_ledger_rows(text, comments, tables, read_comment, read_cells)
+    def read_cells(cells: list[str], number: int, line: str) -> list[Any]:
+        # Report a bad cell first: a cut-off row ends in one.
+        _parse_cells(cells[: len(_CELL_RULES)], tables, memo, (source, number, line))
+        raise _cell_count_error(source, number, line, cells)
+
+    return _read_ledger_rows(text, comments, tables, read_comment, read_cell, read_cells)

@@ -10,6 +10,10 @@ one regular expression each, made of the grammar's own terminals
 (``grammars/*.lark``), and builds the action as the grammar's transformer
 would (:mod:`tmlog.games.terra_mystica.parse.transformer`).
 
+The commonest pieces of all are first offered to :mod:`.quick`, which reads
+them word by word without a regular expression (so their shapes are never
+compiled by a log that has nothing else).
+
 It only ever says yes or "not mine" (``None``): the shapes are stricter than
 the grammar (single words, blanks where the grammar allows them, nothing
 else), and anything else — including every malformed piece, so every error
@@ -71,7 +75,7 @@ from tmlog.games.terra_mystica.model.enums import (
     Tile,
     Track,
 )
-from tmlog.games.terra_mystica.parse import names
+from tmlog.games.terra_mystica.parse import names, quick
 
 
 class LineResult(NamedTuple):
@@ -170,7 +174,7 @@ def _amount(word: str) -> Amount:
 def _faction(word: str | None) -> Faction | None:
     """The faction a word of a shape names (as for an amount, FACTION's words are
     checked once, by the faction cell's pattern); ValueError (not mine) if none."""
-    if word is not None and _FACTION_CELL.fullmatch(word) is None:
+    if word is not None and _compiled(_FACTION_CELL).fullmatch(word) is None:
         raise ValueError(word)
     return names.faction(word)
 
@@ -182,6 +186,19 @@ def _amount_words() -> re.Pattern[str]:
     if not _AMOUNT_WORDS:
         _AMOUNT_WORDS.append(re.compile(TERMINALS["AMOUNT"], re.ASCII | re.IGNORECASE))
     return _AMOUNT_WORDS[0]
+
+
+_SHAPES: dict[str, re.Pattern[str]] = {}
+"""Shapes compiled so far, by their text: each is compiled at its first use, not at
+import (a one-log command needs some of them, and compiling is most of their cost)."""
+
+
+def _compiled(pattern: str, *, ignore_case: bool = True) -> re.Pattern[str]:
+    """The shape ``pattern``, compiled when first asked for."""
+    shape = _SHAPES.get(pattern)
+    if shape is None:
+        shape = _SHAPES[pattern] = _shape(pattern, ignore_case=ignore_case)
+    return shape
 
 
 def _shape(pattern: str, *, ignore_case: bool = True) -> re.Pattern[str]:
@@ -335,7 +352,7 @@ for _first in ("income_for_faction", "cult_income_for_faction", "other_income_fo
     _command(_first, "{INCOME_ROW}", _income)
 _command("all_income_for_faction", "{INCOME_ROW}", _income)
 
-_ADJUST = _shape(rf"([+-]){_O}(?:{{INT}}{_O})?{{AMOUNT}}(?:{_B}for{_B}{{SOURCE}})?")
+_ADJUST = rf"([+-]){_O}(?:{{INT}}{_O})?{{AMOUNT}}(?:{_B}for{_B}{{SOURCE}})?"
 
 
 def _adjust(sign: str, count: str | None, what: str, source: str | None) -> Adjust:
@@ -353,9 +370,12 @@ _FIRST_WORD = re.compile(r"[^ \t\f\r]+")
 
 def command(text: str) -> Action | None:
     """A sub-command (stripped of blanks) of a common shape; None: ask the grammar."""
+    common = quick.command(text)  # the commonest, without a regular expression
+    if common is not None:
+        return common
     try:
         if text[0] in "+-":
-            match = _ADJUST.fullmatch(text)
+            match = _compiled(_ADJUST).fullmatch(text)
             return _adjust(*match.groups()) if match else None
         first = _FIRST_WORD.match(text)
         shapes = _shapes(first.group().lower()) if first else None
@@ -409,7 +429,7 @@ _CELLS: dict[str, tuple[re.Pattern[str], bool, Callable[[Any], Any]]] = {
 """Each value cell of ``ledger.lark`` (``vp_cell: VP_VALUE``, ``delta_cell: [DELTA]`` …):
 its one terminal, whether the cell may be empty, and the transformer's callback."""
 
-_FACTION_CELL = _shape(rf"{_O}{{FACTION}}{_O}")
+_FACTION_CELL = rf"{_O}{{FACTION}}{_O}"
 
 MISSING: Any = object()
 """What :func:`cell` returns for a cell it leaves to the grammar."""
@@ -418,7 +438,10 @@ MISSING: Any = object()
 def cell(rule: str, text: str) -> Any:
     """A ledger cell's value if it is a single well-formed token; else :data:`MISSING`."""
     if rule == "faction_cell":
-        match = _FACTION_CELL.fullmatch(text)
+        faction = quick.faction_cell(text)
+        if faction is not None:
+            return faction
+        match = _compiled(_FACTION_CELL).fullmatch(text)
         return Faction.parse(match.group(1)) if match else MISSING
     spec = _CELLS.get(rule)
     if spec is None:
@@ -427,6 +450,9 @@ def cell(rule: str, text: str) -> Any:
     token = text.strip(" \t\f\r")
     if not token:
         return callback(None) if optional else MISSING
+    value = quick.cell(rule, token)
+    if value is not quick.MISSING:
+        return value
     if pattern.fullmatch(token) is None:
         return MISSING
     try:
@@ -439,41 +465,47 @@ def cell(rule: str, text: str) -> Any:
 
 _MARKER_ROW = re.compile(_MARKER, re.ASCII)
 
-_COMMENT_ROWS: list[tuple[re.Pattern[str], Callable[..., Action]]] = [
+_COMMENT_ROWS: list[tuple[str, bool, Callable[..., Action]]] = [
     (
-        _shape(
-            rf"Round{_B}{{INT}}{_B}scoring{_O}:{_O}{{SCORE_TILE}}{_O},{_O}{{TEXT}}{_O}",
-            ignore_case=False,
-        ),
+        rf"Round{_B}{{INT}}{_B}scoring{_O}:{_O}{{SCORE_TILE}}{_O},{_O}{{TEXT}}{_O}",
+        False,
         lambda n, tile, text: RoundScoring(
             round=int(n), tile=Tile(tile.upper()), description=text, column=1
         ),
     ),
     (
-        _shape(rf"Removing{_B}tile{_B}{{TILE_NAME}}{_O}", ignore_case=False),
+        rf"Removing{_B}tile{_B}{{TILE_NAME}}{_O}",
+        False,
         lambda tile: Delete(tile=tile.upper(), column=1),
     ),
     (
-        _shape(rf"Player{_B}{{INT}}{_O}:{_O}{{TEXT}}{_O}", ignore_case=False),
+        rf"Player{_B}{{INT}}{_O}:{_O}{{TEXT}}{_O}",
+        False,
         lambda n, name: PlayerName(seat=int(n), name=name, column=1),
     ),
     (
-        _shape(rf"{{FACTION}}{_B}dropped{_B}from{_B}the{_B}game{_O}", ignore_case=False),
+        rf"{{FACTION}}{_B}dropped{_B}from{_B}the{_B}game{_O}",
+        False,
         lambda f: Dropped(target=cast(Faction, Faction.parse(f)), column=1),
     ),
     (
-        _shape(rf"Added{_B}final{_B}scoring{_B}tile{_O}:{_O}{{TEXT}}{_O}", ignore_case=False),
+        rf"Added{_B}final{_B}scoring{_B}tile{_O}:{_O}{{TEXT}}{_O}",
+        False,
         lambda name: FinalScoring(name=name, column=1),
     ),
     (
-        _shape(rf"option{_B}{{WORD}}{_O}"),
+        rf"option{_B}{{WORD}}{_O}",
+        True,
         lambda name: SetOption(name=name.lower(), column=1),
     ),
     (
-        _shape(rf"map{_B}{{REST}}{_O}"),
+        rf"map{_B}{{REST}}{_O}",
+        True,
         lambda map_id: SelectMap(map_id=names.words(map_id), column=1),
     ),
 ]
+"""Shapes of engine comment rows, tried in order: pattern text, whether it ignores
+case, builder of the action from the groups."""
 
 
 def comment_row(text: str) -> Action | None:
@@ -482,8 +514,8 @@ def comment_row(text: str) -> Action | None:
         return Comment(text=text, column=1)
     if _MARKER_ROW.fullmatch(text):
         return Marker(text=text, column=1)
-    for pattern, build in _COMMENT_ROWS:
-        match = pattern.fullmatch(text)
+    for pattern, ignore_case, build in _COMMENT_ROWS:
+        match = _compiled(pattern, ignore_case=ignore_case).fullmatch(text)
         if match:
             try:
                 return build(*match.groups())

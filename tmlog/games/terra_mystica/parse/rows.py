@@ -6,12 +6,13 @@ row is in the memo, and hands anything else (a piece not seen yet, every
 malformed row) to the callables it is given, which parse it (and report
 errors) in the package. So it imports no Lark and nothing of the grammar.
 
-It runs for every row, so it builds the rows' objects through their instance
-dictionaries: a frozen dataclass's ``__init__`` sets each field through
+It runs for every row, so it builds the actions through their instance
+dictionaries (a frozen dataclass's ``__init__`` sets each field through
 ``object.__setattr__``, and ``dataclasses.replace`` is several times slower
-still. The bound copies are equal to what those would build (position fields
-are not compared; the tests compare the rows with the grammar's, positions
-included).
+still) and the rows, named tuples, with ``tuple.__new__`` (a named tuple's own
+``__new__`` is a Python function). The bound copies are equal to what those
+would build (position fields are not compared; the tests compare the rows with
+the grammar's, positions included).
 """
 
 from __future__ import annotations
@@ -25,14 +26,17 @@ from tmlog.games.terra_mystica.parse.log import Recorded, Row
 
 ReadComment = Callable[[str, int], Action]
 """A comment row not in the memo (its text and line) → its template action."""
+ReadCell = Callable[[int, list[str], int, str], Any]
+"""A cell not in the memo (its index, the row's cells, line number, text) → its value;
+raises the row's syntax error if the cell is malformed."""
 ReadCells = Callable[[list[str], int, str], list[Any]]
-"""A ledger row's cells with a piece not in the memo (cells, line number, text) → its
-15 values; raises the row's syntax error, a wrong number of cells included."""
+"""A ledger row's cells when there are not 15 of them (cells, line number, text):
+raises the row's syntax error."""
 
 # Final: the compiled build keeps these in C variables, not in the module's dict.
 _new: Final = object.__new__
 _new_tuple: Final = tuple.__new__  # a named tuple's own __new__ is a Python function
-_lookup: Final = dict.__getitem__
+_MISSING: Final = object()
 _set_dict: Final = object.__setattr__  # the frozen classes' own __setattr__ refuses
 _COMMENT: Final = Comment
 _SETUP: Final = Setup
@@ -64,12 +68,15 @@ def ledger_rows(
     comments: dict[str, Action],
     tables: list[dict[str, Any]],
     read_comment: ReadComment,
+    read_cell: ReadCell,
     read_cells: ReadCells,
 ) -> list[Row]:
     """The rows of a ledger's text.
 
     ``comments`` holds the template of each comment row seen, ``tables`` the
-    value of each cell seen, one table per cell of an action row.
+    value of each cell seen, one table per cell of an action row. Cells are
+    looked up in order and the first one missing or malformed is read (and
+    its error raised) before any after it, as a parse of the whole row would.
     """
     rows: list[Row] = []
     number = 0
@@ -82,17 +89,21 @@ def ledger_rows(
             if template is None:
                 template = read_comment(line, number)
             comment = bind(template, None, number, 0)
-            rows.append(_ROW(number, None, (comment,), line))
+            rows.append(_new_tuple(_ROW, (number, None, (comment,), line, None)))
             continue
 
         cells = line.split("\t")
-        if len(cells) == 15:
-            try:
-                values = list(map(_lookup, tables, cells))
-            except KeyError:
-                values = read_cells(cells, number, line)
-        else:
+        if len(cells) != 15:
             values = read_cells(cells, number, line)
+        else:
+            # One typed lookup a cell (compiled: a direct dict call, no map() of a
+            # method descriptor); only a cell not seen yet leaves the loop.
+            values = []
+            for i in range(15):
+                value = tables[i].get(cells[i], _MISSING)
+                if value is _MISSING:
+                    value = read_cell(i, cells, number, line)
+                values.append(value)
         (faction, d_vp, vp, d_c, c, d_w, w, d_p, p, d_pw, pw, d_cult, cults, leech, commands) = (
             values
         )
@@ -101,17 +112,6 @@ def ledger_rows(
         recorded: Recorded = _new_tuple(
             _RECORDED, (vp, c, w, p, pw, cults, d_vp, d_c, d_w, d_p, d_pw, d_cult, leech)
         )
-        row: Row = _new(_ROW)
-        _set_dict(
-            row,
-            "__dict__",
-            {
-                "line": number,
-                "faction": faction,
-                "actions": actions,
-                "text": line,
-                "recorded": recorded,
-            },
-        )
+        row: Row = _new_tuple(_ROW, (number, faction, actions, line, recorded))
         rows.append(row)
     return rows

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from tmlog.errors import ReplayError
 from tmlog.games.terra_mystica.model import actions as a
@@ -114,7 +114,8 @@ def ledger_stream(rows: Iterable[LogRowLike]) -> list[a.Action]:
     return out
 
 
-_CLOSES_SETUP_ROW = frozenset((a.Build, a.PickColor, a.Pass))
+# Final: the compiled build keeps the module's constants in C variables, not its dict.
+_CLOSES_SETUP_ROW: Final = frozenset((a.Build, a.PickColor, a.Pass))
 """In round 0 the reference engine ends a ledger row only on these commands."""
 
 
@@ -158,7 +159,7 @@ def in_turn(game: Game, action: a.Action) -> a.Action:
     return command if player is own else dataclasses.replace(command, faction=player)
 
 
-_LEDGER_SPECIAL = frozenset((a.Marker, a.RoundScoring, a.PlayerName, a.Dropped, a.Setup))
+_LEDGER_SPECIAL: Final = frozenset((a.Marker, a.RoundScoring, a.PlayerName, a.Dropped, a.Setup))
 """Ledger rows that do not pass into the command stream as they are."""
 
 
@@ -172,7 +173,7 @@ def players_of(rows: Iterable[LogRowLike]) -> list[str]:
     return [p.name for p in sorted(named, key=lambda p: p.seat)]
 
 
-PICK_AFTER_SETUP = frozenset(
+PICK_AFTER_SETUP: Final = frozenset(
     name
     for variant in FIRE_ICE_SETS.values()
     for name, board in variant.items()
@@ -226,7 +227,7 @@ def stream_key(action: a.Action) -> str:
     return faction._value_ if faction is not None else ""
 
 
-_REWRITTEN = frozenset((a.Adjust, a.PlayerCount, a.Resign, a.Convert))
+_REWRITTEN: Final = frozenset((a.Adjust, a.PlayerCount, a.Resign, a.Convert))
 """Commands the stream rewrites can change; the others pass as they are."""
 
 
