@@ -107,7 +107,12 @@ def test_workers_die_with_a_killed_parent(tmp_path: Path) -> None:
 def test_validate_finishes_after_a_worker_is_killed(tmp_path: Path) -> None:
     folder = tmp_path / "games"
     folder.mkdir()
-    for copy in range(2):
+    # Enough logs that the run cannot end before the kill: 336 logs take the
+    # compiled build on two workers about a second (5 ms a log), the kill
+    # comes 0.2 s after both workers exist. Two copies once took 0.5 s, and
+    # as replays got faster the run could finish before the kill.
+    copies = 8
+    for copy in range(copies):
         for game in GAMES:
             shutil.copy(game, folder / f"{copy}-{game.name}")
     run = subprocess.Popen(
@@ -121,10 +126,15 @@ def test_validate_finishes_after_a_worker_is_killed(tmp_path: Path) -> None:
     while len(workers) < 2 and time.monotonic() < deadline and run.poll() is None:
         time.sleep(0.05)
         workers = _children(run.pid)
-    time.sleep(0.5)
-    os.kill(workers[0], signal.SIGKILL)
+    assert len(workers) == 2, "the run never started its two workers"
+    time.sleep(0.2)
+    try:
+        os.kill(workers[0], signal.SIGKILL)
+    except ProcessLookupError:
+        run.kill()
+        pytest.fail("the run ended before a worker could be killed: give it more logs")
     out, err = run.communicate(timeout=120)
     # Every one of the real games is legal: all are reported OK, none lost.
     assert run.returncode == 0, err
-    assert out.count("OK ") == 2 * len(GAMES)
+    assert out.count("OK ") == copies * len(GAMES)
     assert "BrokenProcessPool" not in err

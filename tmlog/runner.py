@@ -507,12 +507,16 @@ class Runner(Generic[T]):
         fingerprints: bool,
     ) -> list[tuple[str | None, T | Failure]]:
         """The results of a chunk; run again, a log at a time, if its worker died."""
+        from concurrent.futures import CancelledError
         from concurrent.futures.process import BrokenProcessPool
 
         try:
             return future.result()
-        except BrokenProcessPool:
+        except (BrokenProcessPool, CancelledError):
             # Every task in flight fails with the pool: each comes here in turn.
+            # A task the broken pool had not started yet is cancelled instead
+            # (_lost_pool shuts the pool down with cancel_futures), and is lost
+            # the same way.
             self._lost_pool()
         results: list[tuple[str | None, T | Failure] | None] = [None] * len(logs)
         lost = self._collect(
