@@ -39,7 +39,7 @@ from tmlog.cli.validating import validate_logs
 
 def main(prog_name: str | None = None) -> None:
     """Run the command line in ``sys.argv``; exits with its status."""
-    _defer_import("inspect")
+    _defer_import("inspect", cleandoc=_cleandoc)
     args = sys.argv[1:]
     if _plain_validate(args):
         if len(args) == 2 and os.path.isfile(args[1]):
@@ -115,7 +115,7 @@ class _Deferred(types.ModuleType):
         return getattr(real, name)
 
 
-def _defer_import(name: str) -> None:
+def _defer_import(name: str, **ready: Any) -> None:
     """Load module ``name`` when it is first used, not when it is imported.
 
     dataclasses imports inspect (with ast, dis and tokenize: some 35 million
@@ -124,9 +124,32 @@ def _defer_import(name: str) -> None:
     ``LazyLoader`` does not do here: in Python 3.11 the ``import`` statement
     itself reads the module's ``__spec__``, which loads it.) Only the command
     line's process is set up so.
+
+    ``ready``: names the module answers without being loaded (what the
+    command line asks of it, as the module itself would answer).
     """
     if name not in sys.modules:
-        sys.modules[name] = _Deferred(name)
+        deferred = _Deferred(name)
+        deferred.__dict__.update(ready)
+        sys.modules[name] = deferred
+
+
+def _cleandoc(doc: str) -> str:
+    """``inspect.cleandoc``, the one function of inspect that click uses for every
+    command line: on each option's help text, as it makes the option."""
+    lines = doc.expandtabs().split("\n")
+    margin = min(
+        (len(line) - len(line.lstrip()) for line in lines[1:] if line.lstrip()),
+        default=None,
+    )
+    lines[0] = lines[0].lstrip()
+    if margin is not None:
+        lines[1:] = [line[margin:] for line in lines[1:]]
+    while lines and not lines[-1]:
+        lines.pop()
+    while lines and not lines[0]:
+        lines.pop(0)
+    return "\n".join(lines)
 
 
 def _plain_validate(args: Sequence[str]) -> bool:
