@@ -40,6 +40,10 @@ from tmlog.cli.validating import validate_logs
 def main(prog_name: str | None = None) -> None:
     """Run the command line in ``sys.argv``; exits with its status."""
     _defer_import("inspect", cleandoc=_cleandoc)
+    # Start-up makes some hundred thousand objects that live to the end (the
+    # modules' functions and classes): at Python's default threshold the
+    # collector would walk them all dozens of times. Replays set the same.
+    gc.set_threshold(50_000, *gc.get_threshold()[1:])
     args = sys.argv[1:]
     if _plain_validate(args):
         if len(args) == 2 and os.path.isfile(args[1]):
