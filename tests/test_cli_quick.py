@@ -174,3 +174,26 @@ def test_click_commands_do_not_load_inspect(tmp_path: Path, args: list[str]) -> 
     modules = set(err.splitlines()[-1].strip("[]").replace('"', "").split(", "))
     assert "click" in modules
     assert not modules & {"ast", "dis", "tokenize"}
+
+
+@pytest.mark.parametrize(
+    ("args", "status"),
+    [
+        (["validate", str(DROPOUT_GAME)], 0),  # the quick path
+        (["validate", "-q", str(DROPOUT_GAME)], 0),  # click's
+        (["parse", *[str(DROPOUT_GAME)] * 20], 141),  # far more than a pipe holds
+    ],
+)
+def test_a_pipe_closed_early_ends_quietly(args: list[str], status: int) -> None:
+    """The quick exit (no interpreter teardown) still reports a closed pipe as
+    coreutils do, and prints nothing more."""
+    command = " ".join([sys.executable, "-m", "tmlog", *args])
+    done = subprocess.run(
+        ["bash", "-c", command + ' | head -1; echo "rc=${PIPESTATUS[0]}" >&2'],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.stdout.count("\n") == 1
+    assert done.stderr == f"rc={status}\n"
