@@ -3,7 +3,8 @@
 Usage::
 
     python bench/startup_bench.py [LOG] [--runs N] [--warmup K] [--base REV]
-        [--regular] [--instructions] [--reference 'perl /path/to/engine.pl {commands}']
+        [--regular] [--instructions] [--floor]
+        [--reference 'perl /path/to/engine.pl {commands}']
 
 Runs each command ``N`` times after ``K`` warm-up runs (so the OS file cache,
 the grammar cache and the ``.pyc`` files are warm, as for a user's second
@@ -30,6 +31,11 @@ start, a regular install does not have.
 run of each command under ``valgrind --tool=callgrind`` (with
 ``PYTHONHASHSEED=0``): deterministic, unlike any time on a machine shared with
 other work, so the figure to compare two commits by.
+
+``--floor`` also times ``python -c pass`` with the same interpreter (of each
+environment, with ``--regular``): the cost of starting Python at all, which
+no change to tmlog can lower; each command's figures are then also shown
+above that floor.
 
 ``--reference`` adds an outside command timed the same way, e.g. the
 reference Perl engine replaying the same game; ``{commands}`` in it stands
@@ -69,6 +75,19 @@ def tmlog_command() -> list[str]:
         return [str(script)]
     found = shutil.which("tmlog")
     return [found] if found else [sys.executable, "-m", "tmlog"]
+
+
+COMMANDS = ("validate ONE", "vp ONE", "--help")
+
+
+def interpreter(run: list[str]) -> str:
+    """The Python that a command line of :func:`main`'s runs tmlog with."""
+    if run[0].startswith("PYTHONPATH="):
+        return run[1]
+    if run[0] == sys.executable:
+        return run[0]
+    # An installed script: its environment's python, beside it.
+    return str(Path(run[0]).parent / "python")
 
 
 def run_once(argv: list[str]) -> tuple[float, float, float]:
@@ -173,6 +192,11 @@ def main() -> None:
         help="also count the instructions of one run of each command (valgrind)",
     )
     ap.add_argument(
+        "--floor",
+        action="store_true",
+        help="also time `python -c pass` (the bare interpreter) and show each command above it",
+    )
+    ap.add_argument(
         "--regular",
         action="store_true",
         help="also time a regular (not editable) install of each tree",
@@ -209,10 +233,15 @@ def main() -> None:
             if args.regular:
                 installed = Path(tmp) / f"venv-{label.strip() or 'head'}"
                 variants.append((f"{label}regular ", regular_install(tree or HERE, installed)))
+        floors: dict[str, str] = {}
         for label, run in variants:
             runs[f"{label}tmlog validate ONE"] = [*run, "validate", log]
             runs[f"{label}tmlog vp ONE"] = [*run, "vp", log]
             runs[f"{label}tmlog --help"] = [*run, "--help"]
+            if args.floor:
+                floor = f"{label}python -c pass"
+                runs[floor] = [interpreter(run), "-c", "pass"]
+                floors.update({f"{label}tmlog {c}": floor for c in COMMANDS})
         for i, template in enumerate(args.reference, 1):
             text = template.format(commands=shlex.quote(str(commands_log)), log=shlex.quote(log))
             runs[f"reference {i}"] = shlex.split(text)
@@ -266,6 +295,12 @@ def main() -> None:
         print()
         for name, count in counted.items():
             print(f"{name:30} {count / 1e6:10.1f} M instructions (callgrind, one run)")
+    for name, floor in floors.items():
+        (wall, cpu), (floor_wall, floor_cpu) = medians[name], medians[floor]
+        above = f"{name}: {wall - floor_wall:.1f} ms wall, {cpu - floor_cpu:.1f} ms CPU"
+        if name in counted and floor in counted:
+            above += f", {(counted[name] - counted[floor]) / 1e6:.1f} M instructions"
+        print(f"{above} above {floor} (medians)")
     if args.base:
         for install in ("", "regular ") if args.regular else ("",):
             for command in ("tmlog validate ONE", "tmlog vp ONE", "tmlog --help"):

@@ -129,3 +129,71 @@ def test_anything_else_goes_to_click(tmp_path: Path, args: list[str]) -> None:
     quick = run(ENTRY, args, tmp_path)
     assert quick == run(CLICK, args, tmp_path)
     assert quick[2] == 2 or args[1:] == ["--", "-"]
+
+
+def _help_texts() -> list[str]:
+    """Every command's docstring and every option's help, of every command."""
+    import click
+
+    from tmlog.cli import cli
+
+    texts: list[str] = []
+    todo: list[click.Command] = [cli]
+    while todo:
+        command = todo.pop()
+        if isinstance(command, click.Group):
+            todo.extend(command.commands.values())
+        if command.callback is not None and command.callback.__doc__:
+            texts.append(command.callback.__doc__)
+        texts.extend(p.help for p in command.params if isinstance(p, click.Option) and p.help)
+    return texts
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "one", "  one\n    two\n  three\n", "\n\n  x\n\ty\n\n", "a\n\n   \n  b", " \n \n"],
+)
+def test_the_entry_points_cleandoc_is_inspects(text: str) -> None:
+    """The command line's process answers ``inspect.cleandoc`` without loading inspect."""
+    import inspect
+
+    from tmlog.cli.quick import _cleandoc
+
+    assert _cleandoc(text) == inspect.cleandoc(text)
+    assert len(_help_texts()) > 50
+    for help_text in _help_texts():
+        assert _cleandoc(help_text) == inspect.cleandoc(help_text)
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 13), reason="other standard modules load ast there")
+@pytest.mark.parametrize("args", [["--help"], ["vp", str(DROPOUT_GAME)]])
+def test_click_commands_do_not_load_inspect(tmp_path: Path, args: list[str]) -> None:
+    """click cleans every option's help with inspect.cleandoc, which the entry point answers."""
+    out, err, status = run([sys.executable, "-c", QUICK_TRACE], args, tmp_path)
+    assert status == 0 and out
+    modules = set(err.splitlines()[-1].strip("[]").replace('"', "").split(", "))
+    assert "click" in modules
+    assert not modules & {"ast", "dis", "tokenize"}
+
+
+@pytest.mark.parametrize(
+    ("args", "status"),
+    [
+        (["validate", str(DROPOUT_GAME)], 0),  # the quick path
+        (["validate", "-q", str(DROPOUT_GAME)], 0),  # click's
+        (["parse", *[str(DROPOUT_GAME)] * 20], 141),  # far more than a pipe holds
+    ],
+)
+def test_a_pipe_closed_early_ends_quietly(args: list[str], status: int) -> None:
+    """The quick exit (no interpreter teardown) still reports a closed pipe as
+    coreutils do, and prints nothing more."""
+    command = " ".join([sys.executable, "-m", "tmlog", *args])
+    done = subprocess.run(
+        ["bash", "-c", command + ' | head -1; echo "rc=${PIPESTATUS[0]}" >&2'],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.stdout.count("\n") == 1
+    assert done.stderr == f"rc={status}\n"

@@ -16,9 +16,14 @@ import re
 import stat
 import sys
 from collections.abc import Iterable, Iterator
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tmlog.errors import InputError
+
+if TYPE_CHECKING:
+    # Only a folder's listing uses paths; a plain file is read with os alone,
+    # without the start-up cost of importing pathlib (a one-log command's case).
+    from pathlib import Path
 
 STDIN = "-"
 """The path that means standard input."""
@@ -122,7 +127,7 @@ def read_bytes(path: str) -> bytes:
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        raise InputError(path, _why_missing(Path(path))) from None
+        raise InputError(path, _why_missing(path)) from None
     except IsADirectoryError:
         raise InputError(path, "is a directory") from None
     except OSError as exc:
@@ -225,38 +230,57 @@ def iter_paths(
         if path == STDIN:
             yield path
             continue
-        p = Path(path)
-        try:
-            is_dir = p.is_dir()
-            exists = is_dir or p.exists()
-        except OSError as exc:
-            yield InputError(path, exc.strerror or str(exc))
-            continue
-        if not exists:
-            yield InputError(path, _why_missing(p))
-        elif not is_dir:
+        found = _is_dir(path)
+        if isinstance(found, InputError):
+            yield found
+        elif not found:
             yield path
         else:
-            problems: list[InputError] = []
-            try:
-                logs = _logs_in(p, recursive=recursive, problems=problems)
-            except OSError as exc:
-                yield InputError(path, exc.strerror or str(exc))
-                continue
-            yield from problems
-            if not logs and not problems:
-                where = "directory (or any inside it)" if recursive else "directory"
-                yield InputError(
-                    path, f"{where} holds no *.txt, *.log, *.rootlog or game *.json files"
-                )
-            for entry in logs:
-                problem, info = _file_problem(entry)
-                if problem:
-                    yield InputError(entry, problem)
-                    continue
-                if stats is not None and info is not None:
-                    stats[entry] = info
-                yield entry
+            yield from _folder_logs(path, recursive=recursive, stats=stats)
+
+
+_NOT_THERE = frozenset((errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP))
+"""The errors of ``os.stat`` that pathlib's ``exists()`` takes for a missing path."""
+
+
+def _is_dir(path: str) -> bool | InputError:
+    """Whether ``path`` is a folder (else a file), or why it is neither."""
+    try:
+        return stat.S_ISDIR(os.stat(path).st_mode)
+    except OSError as exc:
+        # As pathlib's is_dir() and exists(): these say "not there"; any other
+        # error (a folder on the way that cannot be entered) is reported as it is.
+        if exc.errno not in _NOT_THERE:
+            return InputError(path, exc.strerror or str(exc))
+    except ValueError:  # a NUL in the name: no such file can exist
+        pass
+    return InputError(path, _why_missing(path))
+
+
+def _folder_logs(
+    path: str, *, recursive: bool, stats: dict[str, os.stat_result] | None
+) -> Iterator[str | InputError]:
+    """The logs of folder ``path``, problems in line (see :func:`iter_paths`)."""
+    from pathlib import Path
+
+    problems: list[InputError] = []
+    try:
+        logs = _logs_in(Path(path), recursive=recursive, problems=problems)
+    except OSError as exc:
+        yield InputError(path, exc.strerror or str(exc))
+        return
+    yield from problems
+    if not logs and not problems:
+        where = "directory (or any inside it)" if recursive else "directory"
+        yield InputError(path, f"{where} holds no *.txt, *.log, *.rootlog or game *.json files")
+    for entry in logs:
+        problem, info = _file_problem(entry)
+        if problem:
+            yield InputError(entry, problem)
+            continue
+        if stats is not None and info is not None:
+            stats[entry] = info
+        yield entry
 
 
 def _logs_in(folder: Path, *, recursive: bool, problems: list[InputError]) -> list[str]:
@@ -275,7 +299,7 @@ def _logs_in(folder: Path, *, recursive: bool, problems: list[InputError]) -> li
         prefix = "" if base == "." else base if base.endswith(os.sep) else base + os.sep
         with os.scandir(folder) as listing:
             names = sorted(e.name for e in listing)
-        return [prefix + n for n in names if _is_log_name(n) or is_log_file(Path(prefix + n))]
+        return [prefix + n for n in names if _is_log_name(n) or is_log_file(folder / n)]
     seen: set[tuple[int, int]] = set()
     found: list[Path] = []
     todo = [folder]
@@ -328,13 +352,15 @@ def is_log_file(entry: Path) -> bool:
         return True  # reading it will report the problem
 
 
-def _why_missing(p: Path) -> str:
+def _why_missing(path: str) -> str:
     try:
-        os.stat(p)
+        os.stat(path)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             return "symbolic link loop"
-    if p.is_symlink():
+    except ValueError:
+        pass
+    if os.path.islink(path):
         return "broken symbolic link"
     return "no such file or directory"
 

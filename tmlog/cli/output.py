@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable
-from pathlib import Path
 
 import click
 
@@ -58,6 +57,8 @@ def check_target(path: str, *, force: bool) -> None:
     Called before the work, so that a refusal costs nothing; :func:`write_atomic`
     checks again when it writes.
     """
+    from pathlib import Path  # only a command that writes a file needs it
+
     target = Path(path)
     if target.is_symlink():
         raise TmlogError(f"{path}: is a symbolic link; tmlog does not write through links")
@@ -78,6 +79,7 @@ def write_atomic(path: str, write: Callable[[str], None], *, force: bool) -> Non
         TmlogError: the target is refused (see :func:`check_target`) or cannot be written.
     """
     import tempfile  # only a command that writes a file needs it (and its imports)
+    from pathlib import Path
 
     check_target(path, force=force)
     target = Path(path)

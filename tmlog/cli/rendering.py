@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -81,6 +80,8 @@ def render(
         raise result.error
     if stop is not None and at is not None:
         check_within(result, stop, at, parsed.rows[-1].line if parsed.rows else 0)
+    from pathlib import PurePath
+
     from tmlog.games.terra_mystica.frames import board_frames
     from tmlog.plot import plot_board
 

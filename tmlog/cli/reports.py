@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import click
@@ -46,6 +45,8 @@ def checked_picture(ctx: click.Context, param: click.Parameter, value: str | Non
     written, both checked before any work is done or any table printed."""
     if value is None:
         return None
+    from pathlib import PurePath
+
     from tmlog.plot.common import picture_formats
 
     suffix = PurePath(value).suffix.lower().lstrip(".")

@@ -23,7 +23,7 @@ from tmlog.words import count
 EXIT_PIPE = 141
 """The status a shell shows for coreutils killed by SIGPIPE (128 + 13)."""
 
-_ANSI = re.compile(r"\033\[[;?0-9]*[a-zA-Z]")
+_ANSI = r"\033\[[;?0-9]*[a-zA-Z]"
 """An ANSI escape sequence, as ``click.echo`` removes them from output that is no terminal."""
 
 
@@ -33,8 +33,10 @@ def echo(text: str, *, err: bool = False, nl: bool = True) -> None:
     stream = sys.stderr if err else sys.stdout
     if nl:
         text += "\n"
-    if not _isatty(stream):
-        text = _ANSI.sub("", text)
+    # Compiled only for text that has an escape at all: a one-log command's
+    # output seldom has one, and compiling costs it more than its own output.
+    if "\033" in text and not _isatty(stream):
+        text = re.sub(_ANSI, "", text)
     stream.write(text)
     stream.flush()
 

@@ -11,7 +11,8 @@ play), ``final-fire``, ``final-water``, ``final-earth``, ``final-air``,
 ``final-network``, ``final-<tile>`` (a Fire & Ice final scoring tile) and
 ``final-resources``.
 
-Events are named tuples: immutable and cheap to make (a game has about 700).
+Events are named tuples: immutable and cheap to make (a game has about 700),
+and to define (:class:`tmlog.lean.NamedTuple`: a one-log command imports them all).
 Every event starts with the same four fields — ``round``, ``turn``,
 ``line`` (the log line of the command that caused it; the engine's own steps,
 such as income or final scoring, carry the line of the command that set them
@@ -26,7 +27,9 @@ about) and the ledger events :class:`RowClosed` and :class:`CommentWritten`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Protocol, TypeVar, cast
+
+from tmlog.lean import NamedTuple
 
 if TYPE_CHECKING:
     from collections.abc import Mapping

@@ -16,17 +16,19 @@ read a :class:`GameState` (``Replay.state``) or the events, never the engine.
 (168, Cults(fire=7, water=10, earth=10, air=7), Buildings(D=7, TP=3, TE=1, SH=0, SA=1))
 """
 
-# No `from __future__ import annotations`: typing.NamedTuple compiles every
-# annotation given as a string (a ForwardRef each) at every start-up.
+# No `from __future__ import annotations`: typing.NamedTuple compiled every
+# annotation given as a string (a ForwardRef each) at every start-up. The
+# named tuples are lean.NamedTuple's, which compile nothing at import either.
 from dataclasses import field
 from functools import cached_property
-from typing import Any, NamedTuple
+from typing import Any
 
 from tmlog import lean
 from tmlog.games.terra_mystica.replay.board import HexInfo
 from tmlog.games.terra_mystica.replay.maps import MAPS, ORIGINAL_ID
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.games.terra_mystica.replay.tiles import BONUS_TILES, FAVOR_TILES, TOWN_TILES
+from tmlog.lean import NamedTuple
 
 
 class Power(NamedTuple):
