@@ -124,7 +124,7 @@ def test_a_snapshot_lists_the_ledger_fields_in_order() -> None:
     lines = command_log(G1)
     cultists = replay_text("\n".join(lines[:49]))._game.factions["cultists"]
     for i, name in enumerate(LEDGER_FIELDS):  # distinct values: a swapped field shows
-        cultists.res[name] = 100 + i
+        cultists.set(name, 100 + i)
     assert cultists.snapshot() == tuple(range(100, 100 + len(LEDGER_FIELDS)))
     assert LEDGER_FIELDS[:4] == ("VP", "C", "W", "P")  # the ledger's column order
 

@@ -34,14 +34,14 @@ def faction_income(game: Game, faction: FactionState) -> list[dict[str, int]]:
             if amount:
                 buildings[kind] = buildings.get(kind, 0) + amount
 
-    res = faction.res
+    held = faction.held
     if faction.passed:
         for tile, gain in _BONUS_INCOME:
-            if res[tile]:
+            if held[tile]:
                 for kind, amount in gain.items():
                     bonus[kind] = bonus.get(kind, 0) + amount
     for tile, gain in _OTHER_INCOME:
-        if res[tile]:
+        if held[tile]:
             for kind, amount in gain.items():
                 favors[kind] = favors.get(kind, 0) + amount
 

@@ -50,7 +50,7 @@ def note_leech(game: Game, builder: FactionState, where: str) -> dict[str, int]:
         amount = offers.get(receiver.color)
         if not amount:
             continue
-        actual = min(amount, receiver.res["P1"] * 2 + receiver.res["P2"])
+        actual = min(amount, receiver.p1 * 2 + receiver.p2)
         if receiver.dropped:
             actual = 0
         pending.require_action(
@@ -99,8 +99,8 @@ def _effect_row(
 def accept(game: Game, faction: FactionState, amount: int, source: str) -> None:
     """``leech N [from F]``: take an offer, paying VP for all but the first power."""
     want = amount
-    if want > faction.res["VP"]:
-        want = faction.res["VP"] + 1
+    if want > faction.vp:
+        want = faction.vp + 1
     gained = gain_power(faction, want)
     vp = gained - 1
 
@@ -167,7 +167,7 @@ def accept(game: Game, faction: FactionState, amount: int, source: str) -> None:
         pending.detect_incomplete_turn(game, builder)
     pending.clear_empty(game)
 
-    capacity = faction.res["P1"] * 2 + faction.res["P2"]
+    capacity = faction.p1 * 2 + faction.p2
     for record in game.action_required:
         if isinstance(record, LeechOffer) and record.faction == faction.name:
             if not capacity and record.actual:

@@ -16,9 +16,9 @@ PassVp = Callable[[int, str], None]
 
 def pass_vp(game: Game, faction: FactionState, award: PassVp) -> None:
     """VP for passing: bonus tile, FAV12, faction boards, Engineers' bridges."""
-    res = faction.res
+    held = faction.held
     for tile in PASS_VP_TILES:
-        if not res[tile]:
+        if not held[tile]:
             continue
         for kind, table in TILES[tile].pass_vp.items():
             award(table[faction.level_of(kind)], tile)
@@ -88,7 +88,7 @@ def compute_network(game: Game, faction: FactionState) -> None:
 
 def _level(faction: FactionState, kind: str) -> int:
     if kind in CULTS:
-        return faction.res[kind]
+        return faction.get(kind)
     return faction.final_counts.get(kind, 0)
 
 
@@ -152,18 +152,17 @@ def score_resources(game: Game, faction: FactionState) -> None:
         return
     game.final_resources = True
     try:
-        res = faction.res
-        burn = res["P2"] // 2
+        burn = faction.p2 // 2
         if burn:
             dispatch.execute(game, faction, Burn(amount=burn))
         steps: list[Action] = []
-        steps += [_to_coin(Resource.PW)] * res["P3"]
-        steps += [_to_coin(Resource.P)] * res["P"]
-        steps += [_to_coin(Resource.W)] * res["W"]
+        steps += [_to_coin(Resource.PW)] * faction.p3
+        steps += [_to_coin(Resource.P)] * faction.p
+        steps += [_to_coin(Resource.W)] * faction.w
         for step in steps:
             dispatch.execute(game, faction, step)
         rate = faction.exchange_rates.get("C", {}).get("VP", 3)
-        vp = res["C"] // rate
+        vp = faction.c // rate
         if vp:
             dispatch.execute(
                 game,
