@@ -248,7 +248,9 @@ class Replay:
     warnings: list[str] = field(default_factory=list)
     error: ReplayError | None = None
     stopped_early: bool = False
-    _state: GameState | None = field(default=None, init=False, repr=False, compare=False)
+    # An __init__ argument no caller passes: a compiled dataclass leaves a field
+    # with init=False unset, not at its default.
+    _state: GameState | None = field(default=None, repr=False, compare=False)
 
     @property
     def state(self) -> GameState:
