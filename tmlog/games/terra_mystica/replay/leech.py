@@ -105,8 +105,9 @@ def accept(game: Game, faction: FactionState, amount: int, source: str) -> None:
     vp = gained - 1
 
     found: LeechOffer | None = None
+    found_at = -1
     reactions: list[FactionState] = []
-    for record in game.action_required:
+    for i, record in enumerate(game.action_required):
         if not isinstance(record, LeechOffer) or record.faction != faction.name:
             continue
         if (record.amount != amount and record.amount != gained) or (
@@ -129,6 +130,7 @@ def accept(game: Game, faction: FactionState, amount: int, source: str) -> None:
                 raise IllegalMove(message)
             segment.warn(game, faction, message)
         found = record
+        found_at = i
         break
 
     if found is None:
@@ -141,7 +143,12 @@ def accept(game: Game, faction: FactionState, amount: int, source: str) -> None:
                 + " to accept"
             )
     else:
-        game.action_required[game.action_required.index(found)] = None
+        # By its index: list.index would compare each record before it field by field
+        # (unless an effect row above replaced the list).
+        required = game.action_required
+        if found_at >= len(required) or required[found_at] is not found:
+            found_at = required.index(found)
+        required[found_at] = None
 
     if gained > 0:
         adjust(game, faction, "VP", -vp, "leech")

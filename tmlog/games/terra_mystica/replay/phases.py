@@ -235,11 +235,13 @@ def take_income(game: Game, faction: FactionState, mask: int) -> None:
     """
     if faction.income_taken & mask:
         raise IllegalMove(f"{faction.name} cannot take income twice")
-    for other in game.in_turn_order():
-        if not (other.passed or other.dropped or other.dummy):
-            raise IllegalMove(
-                f"cannot take income for {faction.name} while {other.name} is still playing"
-            )
+    # Table order to check (no lists built); turn order only to name the first one.
+    if not all(other.passed or other.dropped or other.dummy for other in game.order):
+        for other in game.in_turn_order():
+            if not (other.passed or other.dropped or other.dummy):
+                raise IllegalMove(
+                    f"cannot take income for {faction.name} while {other.name} is still playing"
+                )
     if game.round == 0:
         faction.passed = True
     parts = income.faction_income(game, faction)

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
-from tmlog.games.terra_mystica.model.actions import Action, Adjust, Burn, Convert, ScoreResources
+from tmlog.games.terra_mystica.model.actions import Adjust, Burn, Convert, ScoreResources
 from tmlog.games.terra_mystica.model.enums import Resource
 from tmlog.games.terra_mystica.replay import dispatch, events, segment, terrain
 from tmlog.games.terra_mystica.replay.decisions import GameOver
@@ -155,12 +156,15 @@ def score_resources(game: Game, faction: FactionState) -> None:
         burn = faction.p2 // 2
         if burn:
             dispatch.execute(game, faction, Burn(amount=burn))
-        steps: list[Action] = []
-        steps += [_to_coin(Resource.PW)] * faction.p3
-        steps += [_to_coin(Resource.P)] * faction.p
-        steps += [_to_coin(Resource.W)] * faction.w
-        for step in steps:
-            dispatch.execute(game, faction, step)
+        # Counted before any is converted, and one command reused for each step
+        # of a kind (an action is frozen).
+        for step, times in (
+            (_PW_TO_COIN, faction.p3),
+            (_P_TO_COIN, faction.p),
+            (_W_TO_COIN, faction.w),
+        ):
+            for _ in range(times):
+                dispatch.execute(game, faction, step)
         rate = faction.exchange_rates.get("C", {}).get("VP", 3)
         vp = faction.c // rate
         if vp:
@@ -177,3 +181,8 @@ def score_resources(game: Game, faction: FactionState) -> None:
 
 def _to_coin(what: Resource) -> Convert:
     return Convert(from_count=1, from_what=what, to_count=1, to_what=Resource.C)
+
+
+_PW_TO_COIN: Final = _to_coin(Resource.PW)
+_P_TO_COIN: Final = _to_coin(Resource.P)
+_W_TO_COIN: Final = _to_coin(Resource.W)
