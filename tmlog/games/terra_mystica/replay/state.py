@@ -26,6 +26,7 @@ from tmlog.games.terra_mystica.replay.holdings import (
 from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.tiles import (
     BONUS_TILES,
+    BUILDING_STRENGTH,
     CULTS,
     FAVOR_TILES,
     TOWN_TILES,
@@ -188,6 +189,15 @@ class FactionState:
             k: v for k, v in board.extra.items() if not isinstance(v, int)
         }
         self.building_strength: dict[str, int] = dict(board.extra.get("building_strength", {}))
+        strength = self.building_strength
+        self.strengths: tuple[int, int, int, int, int] = (
+            strength.get("D") or BUILDING_STRENGTH["D"],
+            strength.get("TP") or BUILDING_STRENGTH["TP"],
+            strength.get("TE") or BUILDING_STRENGTH["TE"],
+            strength.get("SH") or BUILDING_STRENGTH["SH"],
+            strength.get("SA") or BUILDING_STRENGTH["SA"],
+        )
+        """A town's power of each building type, in :attr:`counted`'s order."""
         self.discount: dict[str, dict[str, int]] = dict(board.extra.get("discount", {}))
         self.allow_reuse: dict[str, int] = {}
 

@@ -46,16 +46,19 @@ def _town_event(game: Game, faction: FactionState, hexes: tuple[str, ...], *, gr
 
 
 def _could_found(game: Game, faction: FactionState) -> bool:
-    """Could any of the faction's buildings found a town (a bound, before the search)?
+    """Could the faction's buildings found a town (a bound, before the search)?
 
-    Not if all of them together are too weak or too few, or no town tile is left.
+    Not if all of them together are too weak or too few: a few reads of its
+    building counts, where the search walks the map.
     """
-    power = count = 0
-    for building, track in faction.buildings.items():
-        if track.level:
-            power += track.level * _strength(faction, building)
-            count += track.level * (2 if building == "SA" else 1)
-    return power >= faction.limits.town_size and count >= 4 and _town_tiles_left(game) > 0
+    counted = faction.counted
+    if counted is None:
+        return True
+    d, tp, te, sh, sa = counted
+    s = faction.strengths
+    power = d.level * s[0] + tp.level * s[1] + te.level * s[2] + sh.level * s[3] + sa.level * s[4]
+    count = d.level + tp.level + te.level + sh.level + 2 * sa.level
+    return power >= faction.limits.town_size and count >= 4
 
 
 def detect_town(game: Game, faction: FactionState, where: str) -> bool:
