@@ -226,6 +226,8 @@ class FactionState:
         self.player: str | None = None
         self.network = 0
         self.final_counts: dict[str, int] = {}
+        self.income_by_levels: dict[tuple[int, int, int, int, int], dict[str, int]] = {}
+        """The buildings' income by the five building counts (:mod:`income` fills it)."""
         locked = board.extra.get("locked_terrain")
         self.locked_terrain: dict[str, Any] | None = (
             {k: dict(v) for k, v in locked.items()} if locked else None
