@@ -7,7 +7,13 @@ import pytest
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.parse import parse_log
 from tmlog.games.terra_mystica.replay import replay
-from tmlog.games.terra_mystica.replay.decisions import CultSteps, FullTurn, LeechOffer
+from tmlog.games.terra_mystica.replay.decisions import (
+    CultSteps,
+    DarklingConvert,
+    FavorPick,
+    FullTurn,
+    LeechOffer,
+)
 from tmlog.games.terra_mystica.replay.factions import FACTION_BOARDS
 from tmlog.games.terra_mystica.replay.fire_ice import FIRE_ICE_SETS
 from tmlog.games.terra_mystica.replay.holdings import RESOURCES, Limits, Pending, check_names
@@ -101,6 +107,15 @@ def test_pending_decisions_are_typed_records() -> None:
         CultSteps(faction="cultists", amount=1),
         FullTurn(faction="darklings"),
     ]
+
+
+def test_decisions_compare_and_print_as_records() -> None:
+    steps = CultSteps(faction="cultists", amount=1)
+    assert steps == CultSteps(faction="cultists", amount=1)
+    assert steps != CultSteps(faction="cultists", amount=2)
+    assert steps != FavorPick(faction="cultists", amount=1)  # same fields, another decision
+    assert repr(steps) == "CultSteps(faction='cultists', amount=1)"
+    assert not FullTurn().optional and DarklingConvert(amount=1).optional
 
 
 def test_holdings_are_split_and_a_misspelt_name_raises() -> None:
