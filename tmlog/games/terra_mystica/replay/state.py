@@ -464,11 +464,23 @@ class Game:
         self, faction: FactionState, skip_dropped: bool = False
     ) -> list[FactionState]:
         """Factions in table order starting after ``faction`` and ending with it."""
-        order = self.in_order(skip_dropped)
-        if faction not in order:
-            return order
-        i = order.index(faction)
-        return order[i + 1 :] + order[: i + 1]
+        if skip_dropped and faction.dropped:
+            return self.in_order(skip_dropped)
+        # One pass round the table, not a filtered copy, a search, two slices and
+        # a concatenation: a game asks this some 250 times.
+        order = self.order
+        n = len(order)
+        start = 0
+        while start < n and order[start] is not faction:
+            start += 1
+        if start == n:
+            return self.in_order(skip_dropped)
+        out: list[FactionState] = []
+        for k in range(start + 1, start + 1 + n):
+            f = order[k % n]
+            if not (skip_dropped and f.dropped):
+                out.append(f)
+        return out
 
     def in_turn_order(self) -> list[FactionState]:
         """This round's turn order: the start player first."""
