@@ -23,17 +23,16 @@ from setuptools.command.build_ext import build_ext
 HERE = Path(__file__).resolve().parent
 ENGINE = "tmlog/games/terra_mystica"
 
-# Compiled: the replay engine's rule modules, its command stream, and the
-# ledger's row loop and fast piece reader, where a game spends its time. Left
-# interpreted: the definition modules (events, decisions, tiles, factions, the
-# summary's frozen classes), which cost nothing per command; turn_command.py,
+# Compiled: the replay engine's rule modules (with decisions.py, whose plain
+# classes a game makes hundreds of), its command stream, and the ledger's row
+# loop and fast piece reader, where a game spends its time. Left
+# interpreted: the definition modules (events, tiles, factions, the summary's
+# frozen classes), which cost nothing per command; turn_command.py,
 # whose InTurn subclasses an action class (a compiled class cannot); the audit
 # (its job carries an attribute for the corpus runner; its row loop,
 # audit_rows.py, cost more compiled than interpreted) and record.py (its
 # tables read their annotations).
-NOT_COMPILED = frozenset(
-    ("__init__", "events", "decisions", "tiles", "factions", "summary", "turn_command")
-)
+NOT_COMPILED = frozenset(("__init__", "events", "tiles", "factions", "summary", "turn_command"))
 
 
 def compiled_modules() -> list[str]:

@@ -7,7 +7,13 @@ import pytest
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.parse import parse_log
 from tmlog.games.terra_mystica.replay import replay
-from tmlog.games.terra_mystica.replay.decisions import CultSteps, FullTurn, LeechOffer
+from tmlog.games.terra_mystica.replay.decisions import (
+    CultSteps,
+    DarklingConvert,
+    FavorPick,
+    FullTurn,
+    LeechOffer,
+)
 from tmlog.games.terra_mystica.replay.factions import FACTION_BOARDS
 from tmlog.games.terra_mystica.replay.fire_ice import FIRE_ICE_SETS
 from tmlog.games.terra_mystica.replay.holdings import RESOURCES, Limits, Pending, check_names
@@ -103,6 +109,15 @@ def test_pending_decisions_are_typed_records() -> None:
     ]
 
 
+def test_decisions_compare_and_print_as_records() -> None:
+    steps = CultSteps(faction="cultists", amount=1)
+    assert steps == CultSteps(faction="cultists", amount=1)
+    assert steps != CultSteps(faction="cultists", amount=2)
+    assert steps != FavorPick(faction="cultists", amount=1)  # same fields, another decision
+    assert repr(steps) == "CultSteps(faction='cultists', amount=1)"
+    assert not FullTurn().optional and DarklingConvert(amount=1).optional
+
+
 def test_holdings_are_split_and_a_misspelt_name_raises() -> None:
     lines = command_log(G1)
     game = replay_text("\n".join(lines[:49]))._game
@@ -124,7 +139,7 @@ def test_a_snapshot_lists_the_ledger_fields_in_order() -> None:
     lines = command_log(G1)
     cultists = replay_text("\n".join(lines[:49]))._game.factions["cultists"]
     for i, name in enumerate(LEDGER_FIELDS):  # distinct values: a swapped field shows
-        cultists.res[name] = 100 + i
+        cultists.set(name, 100 + i)
     assert cultists.snapshot() == tuple(range(100, 100 + len(LEDGER_FIELDS)))
     assert LEDGER_FIELDS[:4] == ("VP", "C", "W", "P")  # the ledger's column order
 

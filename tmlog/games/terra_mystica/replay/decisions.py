@@ -4,140 +4,172 @@ One small record per kind, kept in ``game.action_required`` in the order the
 reference engine keeps them (its ``action_required`` list of hashes, whose
 ``type`` is here the record's class). A slot set to ``None`` is a decision
 taken while the list was being walked; :func:`turns.clear_empty` drops them.
+
+Plain classes, not dataclasses: a compiled build compiles them (a game makes
+a few hundred), where it would run a dataclass's generated methods as Python.
+Each says its fields once, in :meth:`Decision.fields`, which equality and the
+repr read.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
 
-from tmlog import lean
-
-
-@lean.dataclass(slots=True, kw_only=True)
 class Decision:
     """A decision the game waits for (the base of each kind)."""
 
-    faction: str = ""
-    """The faction that must decide (set when the decision is required)."""
-
-    optional: ClassVar[bool] = False
+    optional = False
     """An optional decision does not hold up the next phase."""
 
+    def __init__(self, *, faction: str = "") -> None:
+        self.faction = faction
+        """The faction that must decide (set when the decision is required)."""
 
-@lean.dataclass(slots=True, kw_only=True, compiled_init=True)  # some 80 a game
+    def fields(self) -> tuple[tuple[str, object], ...]:
+        """Name and value of each field, in order."""
+        return (("faction", self.faction),)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Decision):
+            return NotImplemented
+        return type(other) is type(self) and other.fields() == self.fields()
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{name}={value!r}" for name, value in self.fields())
+        return f"{type(self).__name__}({inner})"
+
+
 class LeechOffer(Decision):
     """Power offered by a neighbour's building: accept (``leech``) or ``decline``."""
 
-    from_faction: str
-    amount: int
-    """The offer as built: the sum of the receiver's adjacent building strengths."""
-    actual: int
-    """What the receiver's bowls can take of it."""
-    leech_id: int
-    tainted: str | None = None
-    """A command the answer came after when it should have come before."""
+    def __init__(
+        self,
+        *,
+        faction: str = "",
+        from_faction: str,
+        amount: int,
+        actual: int,
+        leech_id: int,
+        tainted: str | None = None,
+    ) -> None:
+        self.faction = faction
+        self.from_faction = from_faction
+        self.amount = amount
+        """The offer as built: the sum of the receiver's adjacent building strengths."""
+        self.actual = actual
+        """What the receiver's bowls can take of it."""
+        self.leech_id = leech_id
+        self.tainted = tainted
+        """A command the answer came after when it should have come before."""
+
+    def fields(self) -> tuple[tuple[str, object], ...]:
+        return (
+            ("faction", self.faction),
+            ("from_faction", self.from_faction),
+            ("amount", self.amount),
+            ("actual", self.actual),
+            ("leech_id", self.leech_id),
+            ("tainted", self.tainted),
+        )
 
 
-@lean.dataclass(slots=True, kw_only=True, compiled_init=True)  # some 150 a game
 class FullTurn(Decision):
     """The faction's turn: an action to take."""
 
 
-@lean.dataclass(slots=True, kw_only=True)
 class Transform(Decision):
     """Spades or a free terraforming to use."""
 
-    amount: int | None = None
-    """Spades in hand; None for a free (or volcano) terraforming."""
+    def __init__(self, *, faction: str = "", amount: int | None = None) -> None:
+        self.faction = faction
+        self.amount = amount
+        """Spades in hand; None for a free (or volcano) terraforming."""
+
+    def fields(self) -> tuple[tuple[str, object], ...]:
+        return (("faction", self.faction), ("amount", self.amount))
 
 
-@lean.dataclass(slots=True, kw_only=True)
-class LoseCult(Decision):
+class _Counted(Decision):
+    """A decision about so many of something (steps, tiles, tokens)."""
+
+    def __init__(self, *, faction: str = "", amount: int) -> None:
+        self.faction = faction
+        self.amount = amount
+
+    def fields(self) -> tuple[tuple[str, object], ...]:
+        return (("faction", self.faction), ("amount", self.amount))
+
+
+class LoseCult(_Counted):
     """Cult steps to give up, on one track (Acolytes' volcano)."""
 
-    amount: int
 
-
-@lean.dataclass(slots=True, kw_only=True)
 class FreeUpgrade(Decision):
     """A free trading post to place (Swarmlings' action)."""
 
 
-@lean.dataclass(slots=True, kw_only=True)
 class PlaceDwelling(Decision):
     """A dwelling to place: in setup, or a free one (Witches' action)."""
 
 
-@lean.dataclass(slots=True, kw_only=True)
-class CultSteps(Decision):
+class CultSteps(_Counted):
     """Cult steps to place on a track of the faction's choice."""
 
-    amount: int
 
-
-@lean.dataclass(slots=True, kw_only=True)
-class FavorPick(Decision):
+class FavorPick(_Counted):
     """Favor tiles to take."""
 
-    amount: int
 
-
-@lean.dataclass(slots=True, kw_only=True)
-class TownPick(Decision):
+class TownPick(_Counted):
     """Town tiles to take."""
 
-    amount: int
 
-
-@lean.dataclass(slots=True, kw_only=True)
 class BridgePlacement(Decision):
     """A bridge paid for, to place."""
 
 
-@lean.dataclass(slots=True, kw_only=True)
-class DarklingConvert(Decision):
+class DarklingConvert(_Counted):
     """The Darklings' stronghold conversion of workers to priests, under ``strict-darkling-sh``."""
 
-    optional: ClassVar[bool] = True
-    amount: int
+    optional = True
 
 
-@lean.dataclass(slots=True, kw_only=True)
-class GainToken(Decision):
+class GainToken(_Counted):
     """A token to gain for a price (Shapeshifters: ``gain P3 for VP``)."""
 
-    amount: int
 
-
-@lean.dataclass(slots=True, kw_only=True)
 class UnlockTerrain(Decision):
     """Terrains to unlock (Riverwalkers)."""
 
-    count: int
+    def __init__(self, *, faction: str = "", count: int) -> None:
+        self.faction = faction
+        self.count = count
+
+    def fields(self) -> tuple[tuple[str, object], ...]:
+        return (("faction", self.faction), ("count", self.count))
 
 
-@lean.dataclass(slots=True, kw_only=True)
 class PickColor(Decision):
     """A colour to choose (Fire & Ice factions)."""
 
 
-@lean.dataclass(slots=True, kw_only=True)
 class PickFaction(Decision):
     """A player still has to choose a faction."""
 
 
-@lean.dataclass(slots=True, kw_only=True)
 class PickBonus(Decision):
     """A bonus tile to take at the end of setup."""
 
 
-@lean.dataclass(slots=True, kw_only=True)
 class NotStarted(Decision):
     """Players are still missing."""
 
 
-@lean.dataclass(slots=True, kw_only=True)
 class GameOver(Decision):
     """Nothing more to decide: the game is over (or was aborted)."""
 
-    aborted: bool = False
+    def __init__(self, *, faction: str = "", aborted: bool = False) -> None:
+        self.faction = faction
+        self.aborted = aborted
+
+    def fields(self) -> tuple[tuple[str, object], ...]:
+        return (("faction", self.faction), ("aborted", self.aborted))

@@ -23,7 +23,7 @@ from tmlog.games.terra_mystica.replay.holdings import (
     Cult,
 )
 from tmlog.games.terra_mystica.replay.options import Option
-from tmlog.games.terra_mystica.replay.state import FactionState, Game, Track
+from tmlog.games.terra_mystica.replay.state import FIELD_INDEX, FactionState, Game, Track
 from tmlog.games.terra_mystica.replay.tiles import (
     BUILD_VP_TILES,
     CULTS,
@@ -119,17 +119,17 @@ def record_vp(game: Game, faction: FactionState, delta: int, source: str) -> Non
 
 def gain_power(faction: FactionState, count: int) -> int:
     """Move ``count`` tokens up the bowls; returns how many could move."""
-    res = faction.res
-    for i in range(count):
-        if res["P1"]:
-            res["P1"] -= 1
-            res["P2"] += 1
-        elif res["P2"]:
-            res["P2"] -= 1
-            res["P3"] += 1
-        else:
-            return i
-    return count
+    p1 = faction.p1
+    p2 = faction.p2
+    moved = min(count, 2 * p1 + p2)
+    # Bowl I empties first, then bowl II: the same as moving one token at a time.
+    up = min(moved, p1)
+    p1 -= up
+    p2 += up
+    faction.p1 = p1
+    faction.p2 = p2 - (moved - up)
+    faction.p3 += moved - up
+    return moved
 
 
 def gain(
@@ -197,9 +197,9 @@ def score_current_tile(game: Game, faction: FactionState, kind: str, mode: str) 
 
 def score_favor_tiles(game: Game, faction: FactionState, building: str) -> None:
     """FAV10 / FAV11: VP for each trading post or dwelling built."""
-    res = faction.res
+    held = faction.held
     for tile in BUILD_VP_TILES:
-        if not res[tile]:
+        if not held[tile]:
             continue
         vp = TILES[tile].build_vp.get(building)
         if vp:
@@ -214,8 +214,8 @@ def _cult_power(game: Game, faction: FactionState, cult: Cult, old: int, new: in
     if old <= 6 < new:
         adjust(game, faction, "PW", 2)
     if old <= 9 < new:
-        if faction.res["KEY"] < 1:
-            faction.res[cult] = 9
+        if faction.held["KEY"] < 1:
+            faction.set_field(FIELD_INDEX[cult], 9)
             if Option.MANUAL_FAV5 not in game.options:
                 faction.cult_blocked[cult] = 1
             return
@@ -239,7 +239,7 @@ def _must_wait_for_cultists(game: Game, cult: Cult) -> bool:
     if Option.LOOSE_CULTIST_ORDERING in game.options:
         return False
     cultists = next((f for f in game.order if f.board.cult_reaction), None)
-    if cultists is None or not cultists.res["KEY"]:
+    if cultists is None or not cultists.held["KEY"]:
         return False
     pending = 0
     offers: set[int] = set()
@@ -249,7 +249,7 @@ def _must_wait_for_cultists(game: Game, cult: Cult) -> bool:
         elif isinstance(record, LeechOffer) and record.from_faction == cultists.name:
             if not cultists.leech_cult_gained.get(record.leech_id):
                 offers.add(record.leech_id)
-    return cultists.res[cult] + pending + len(offers) >= 10
+    return cultists.get(cult) + pending + len(offers) >= 10
 
 
 def advance_track(
@@ -274,21 +274,20 @@ def adjust(
     kind = _ALIASES.get(kind, kind)
     # ``kind`` is a name from a gain, a cost or a '+N X' command: _category
     # tells what it names before anything is read or written under it.
-    # Read as a plain str-keyed dict (no typing.cast: this runs ~1,000 times a game).
-    res: dict[str, int] = faction.res  # type: ignore[assignment]
     if kind in faction.plain:
         # Coins, workers, power tokens, VP: no side effects beyond the pool
-        # (and the VP's source).
+        # (and the VP's source). All of them are typed fields.
         pool = game.pool
         if pool is None or pool[kind] < delta:
             raise IllegalMove(f"no {kind} left in the pool")
-        new = res[kind] + delta
-        if new < 0:
-            raise NotEnough(faction.name, kind, -delta, res[kind])
-        if kind == "VP":
+        slot = FIELD_INDEX[kind]
+        old = faction.field(slot)
+        if old + delta < 0:
+            raise NotEnough(faction.name, kind, -delta, old)
+        if slot == 0:
             record_vp(game, faction, delta, vp_source(source, game))
         pool[kind] -= delta
-        res[kind] = new
+        faction.set_field(slot, old + delta)
         return
     if kind == "PW" and delta > 0:
         gain_power(faction, delta)
@@ -318,28 +317,36 @@ def adjust(
         return
     if category == "lose-tokens":
         for _ in range(abs(delta)):
-            for bowl in ("P1", "P2", "P3"):
-                if res[bowl]:
-                    res[bowl] -= 1
-                    break
+            if faction.p1:
+                faction.p1 -= 1
+            elif faction.p2:
+                faction.p2 -= 1
+            elif faction.p3:
+                faction.p3 -= 1
             else:
                 raise IllegalMove(f"{faction.name} do not have {delta} power tokens to spend")
         return
     if category == "power":  # spending: tokens go from bowl III back to bowl I
-        if res["P3"] + delta < 0:
-            raise NotEnough(faction.name, "PW", -delta, res["P3"])
-        res["P1"] -= delta
-        res["P3"] += delta
+        if faction.p3 + delta < 0:
+            raise NotEnough(faction.name, "PW", -delta, faction.p3)
+        faction.p1 -= delta
+        faction.p3 += delta
         return
 
     if category == "unknown":
         raise IllegalMove(f"no {kind} left in the pool")
+    # Cults, priests and a watched plain resource are typed fields; tiles, keys
+    # and action spaces are held by name.
+    slot = FIELD_INDEX.get(kind, -1)
+    held = faction.held
     if category == "pending":
         old = getattr(faction.pending, PENDING_NAMES[kind])
     elif category == "limit":
         old = getattr(faction.limits, LIMIT_NAMES[kind])
+    elif slot >= 0:
+        old = faction.field(slot)
     else:
-        old = res[kind]
+        old = held[kind]
     special = faction.special
     if delta > 0 and special is not None and kind in special and special.get("mode") == "replace":
         # The supply bounds the loop below: a number beyond it fails at once.
@@ -362,21 +369,25 @@ def adjust(
         setattr(faction.pending, PENDING_NAMES[kind], new)
     elif category == "limit":
         setattr(faction.limits, LIMIT_NAMES[kind], new)
+    elif slot >= 0:
+        faction.set_field(slot, new)
     else:
-        res[kind] = new
+        held[kind] = new
 
     if category == "cult":
         cap = faction.max_cult[kind]
         if new > cap:
-            res[kind] = cap
-        _cult_power(game, faction, cast(Cult, kind), old, res[kind])
-        if res[kind] != old:
+            faction.set_field(slot, cap)
+            new = cap
+        _cult_power(game, faction, cast(Cult, kind), old, new)
+        level = faction.field(slot)  # _cult_power may have held it at 9
+        if level != old:
             game.events.append(  # round, turn, line, faction, cult, level
-                make(ev.CultStep, (game.round, game.turn, game.line, faction.name, kind, res[kind]))
+                make(ev.CultStep, (game.round, game.turn, game.line, faction.name, kind, level))
             )
     elif category == "priest":
         if new > faction.limits.max_p:
-            res[kind] = faction.limits.max_p
+            faction.p = faction.limits.max_p
     elif category == "favor":
         if new > 1:
             raise IllegalMove(f"{faction.name} cannot take a second {kind}")
@@ -391,7 +402,7 @@ def adjust(
         game.events.append(_tile_event(game, faction, kind))
     elif category == "key":
         blocked = faction.cult_blocked
-        if blocked and res["KEY"] >= len(blocked):
+        if blocked and held["KEY"] >= len(blocked):
             for cult in list(blocked):
                 gain(game, faction, {cult: 1})
             faction.cult_blocked = {}
@@ -410,7 +421,7 @@ def adjust(
                     maybe_special(game, faction, kind, "gain")
 
     if category == "bonus":
-        res["C"] += game.bonus_coins.get(kind, 0)
+        faction.c += game.bonus_coins.get(kind, 0)
         game.bonus_coins[kind] = 0
 
 

@@ -38,9 +38,9 @@ def adjust_command(
     checked = False
     owed = faction.pending
     if kind in CULTS:
-        level = faction.res[kind]
+        level = faction.get(kind)
         if owed.cult < delta:
-            if level == 10 or (faction.cult_blocked.get(kind) and faction.res["KEY"]):
+            if level == 10 or (faction.cult_blocked.get(kind) and faction.held["KEY"]):
                 checked = True
         elif delta < 0:
             lose = owed.lose_cult
@@ -151,9 +151,9 @@ def _gain(game: Game, faction: FactionState | None, action: a.Gain) -> None:
 def _burn(game: Game, faction: FactionState | None, action: a.Burn) -> None:
     f = need_active(game, faction, action)
     n = action.amount
-    if f.res["P2"] < 2 * n:
+    if f.p2 < 2 * n:
         raise IllegalMove(
-            f"{f.name} cannot burn {n}: needs {2 * n} power tokens in bowl II, has {f.res['P2']}"
+            f"{f.name} cannot burn {n}: needs {2 * n} power tokens in bowl II, has {f.p2}"
         )
     adjust(game, f, "P2", -2 * n)
     adjust(game, f, "P3", n)

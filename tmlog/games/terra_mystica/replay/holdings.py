@@ -5,9 +5,10 @@ steps and tiles next to spades still to use and the size a town needs. Here
 they are split by what they are:
 
 - :data:`Resource`: what a faction counts and the ledger shows (VP, C, W, P,
-  bowls, cults, keys) and the tiles and action spaces it holds. They live in
-  ``FactionState.res``, a dict made with every name, so an unknown name is a
-  ``KeyError`` and a misspelt literal fails mypy.
+  bowls, cults, keys) and the tiles and action spaces it holds. The ledger's
+  eleven are typed attributes of ``FactionState``, the rest live in
+  ``FactionState.held``, a dict made with every other name, so an unknown name
+  is a ``KeyError``; ``FactionState.res`` reads them all as one mapping.
 - :class:`Pending`: effects granted and still to use or settle (spades, cult
   steps to place, a favor or town tile to take, a free dwelling …).
 - :class:`Limits`: lasting numbers of the faction (power a town needs, priests

@@ -28,20 +28,34 @@ def faction_income(game: Game, faction: FactionState) -> list[dict[str, int]]:
     if faction.dummy:
         return [scoring, bonus, buildings, favors]
 
-    for track in faction.buildings.values():
-        for kind, table in track.income.items():
-            amount = table[track.level] if track.level < len(table) else 0
-            if amount:
-                buildings[kind] = buildings.get(kind, 0) + amount
+    # The buildings' part depends on the five building counts only: remembered
+    # per count (a game has a few dozen), as a new dict each time (gains read it).
+    counted = faction.counted
+    levels = (
+        (counted[0].level, counted[1].level, counted[2].level, counted[3].level, counted[4].level)
+        if counted is not None
+        else None
+    )
+    known = faction.income_by_levels.get(levels) if levels is not None else None
+    if known is not None:
+        buildings.update(known)
+    else:
+        for track in faction.buildings.values():
+            for kind, table in track.income.items():
+                amount = table[track.level] if track.level < len(table) else 0
+                if amount:
+                    buildings[kind] = buildings.get(kind, 0) + amount
+        if levels is not None:
+            faction.income_by_levels[levels] = dict(buildings)
 
-    res = faction.res
+    held = faction.held
     if faction.passed:
         for tile, gain in _BONUS_INCOME:
-            if res[tile]:
+            if held[tile]:
                 for kind, amount in gain.items():
                     bonus[kind] = bonus.get(kind, 0) + amount
     for tile, gain in _OTHER_INCOME:
-        if res[tile]:
+        if held[tile]:
             for kind, amount in gain.items():
                 favors[kind] = favors.get(kind, 0) + amount
 

@@ -50,7 +50,7 @@ def note_leech(game: Game, builder: FactionState, where: str) -> dict[str, int]:
         amount = offers.get(receiver.color)
         if not amount:
             continue
-        actual = min(amount, receiver.res["P1"] * 2 + receiver.res["P2"])
+        actual = min(amount, receiver.p1 * 2 + receiver.p2)
         if receiver.dropped:
             actual = 0
         pending.require_action(
@@ -99,14 +99,15 @@ def _effect_row(
 def accept(game: Game, faction: FactionState, amount: int, source: str) -> None:
     """``leech N [from F]``: take an offer, paying VP for all but the first power."""
     want = amount
-    if want > faction.res["VP"]:
-        want = faction.res["VP"] + 1
+    if want > faction.vp:
+        want = faction.vp + 1
     gained = gain_power(faction, want)
     vp = gained - 1
 
     found: LeechOffer | None = None
+    found_at = -1
     reactions: list[FactionState] = []
-    for record in game.action_required:
+    for i, record in enumerate(game.action_required):
         if not isinstance(record, LeechOffer) or record.faction != faction.name:
             continue
         if (record.amount != amount and record.amount != gained) or (
@@ -129,6 +130,7 @@ def accept(game: Game, faction: FactionState, amount: int, source: str) -> None:
                 raise IllegalMove(message)
             segment.warn(game, faction, message)
         found = record
+        found_at = i
         break
 
     if found is None:
@@ -141,7 +143,12 @@ def accept(game: Game, faction: FactionState, amount: int, source: str) -> None:
                 + " to accept"
             )
     else:
-        game.action_required[game.action_required.index(found)] = None
+        # By its index: list.index would compare each record before it field by field
+        # (unless an effect row above replaced the list).
+        required = game.action_required
+        if found_at >= len(required) or required[found_at] is not found:
+            found_at = required.index(found)
+        required[found_at] = None
 
     if gained > 0:
         adjust(game, faction, "VP", -vp, "leech")
@@ -167,7 +174,7 @@ def accept(game: Game, faction: FactionState, amount: int, source: str) -> None:
         pending.detect_incomplete_turn(game, builder)
     pending.clear_empty(game)
 
-    capacity = faction.res["P1"] * 2 + faction.res["P2"]
+    capacity = faction.p1 * 2 + faction.p2
     for record in game.action_required:
         if isinstance(record, LeechOffer) and record.faction == faction.name:
             if not capacity and record.actual:

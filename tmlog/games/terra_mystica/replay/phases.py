@@ -14,6 +14,7 @@ from tmlog.games.terra_mystica.model.enums import IncomeKind
 from tmlog.games.terra_mystica.replay import decisions as d
 from tmlog.games.terra_mystica.replay import dispatch, events, income, scoring, segment
 from tmlog.games.terra_mystica.replay.economy import gain
+from tmlog.games.terra_mystica.replay.events import make
 from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.pending import (
     any_pending,
@@ -235,11 +236,13 @@ def take_income(game: Game, faction: FactionState, mask: int) -> None:
     """
     if faction.income_taken & mask:
         raise IllegalMove(f"{faction.name} cannot take income twice")
-    for other in game.in_turn_order():
-        if not (other.passed or other.dropped or other.dummy):
-            raise IllegalMove(
-                f"cannot take income for {faction.name} while {other.name} is still playing"
-            )
+    # Table order to check (no lists built); turn order only to name the first one.
+    if not all(other.passed or other.dropped or other.dummy for other in game.order):
+        for other in game.in_turn_order():
+            if not (other.passed or other.dropped or other.dummy):
+                raise IllegalMove(
+                    f"cannot take income for {faction.name} while {other.name} is still playing"
+                )
     if game.round == 0:
         faction.passed = True
     parts = income.faction_income(game, faction)
@@ -249,14 +252,9 @@ def take_income(game: Game, faction: FactionState, mask: int) -> None:
             gain(game, faction, part)
         bit <<= 1
     faction.income_taken |= mask
-    game.events.append(
-        events.IncomeTaken(
-            round=game.round + 1,
-            turn=0,
-            line=game.line,
-            faction=faction.name,
-            kind={1: "cult", 14: "other"}.get(mask, "all"),
-        )
+    kind = "cult" if mask == 1 else "other" if mask == 14 else "all"
+    game.events.append(  # round, turn, line, faction, kind
+        make(events.IncomeTaken, (game.round + 1, 0, game.line, faction.name, kind))
     )
     if faction.pending.spade:
         require_action(game, faction, d.Transform(amount=faction.pending.spade))

@@ -13,7 +13,6 @@ events it caused, the way python-chess's ``Board.push`` plays one move;
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final, cast
@@ -249,11 +248,19 @@ class Replay:
     warnings: list[str] = field(default_factory=list)
     error: ReplayError | None = None
     stopped_early: bool = False
+    # An __init__ argument no caller passes: a compiled dataclass leaves a field
+    # with init=False unset, not at its default.
+    _state: GameState | None = field(default=None, repr=False, compare=False)
 
-    @functools.cached_property
+    @property
     def state(self) -> GameState:
         """The game where the replay ended, frozen: what readers outside the engine use."""
-        return game_state(self._game, tuple(self.players))
+        # Kept by hand, not a functools.cached_property: a compiled build runs
+        # that as a plain property, building the state anew on every read.
+        state = self._state
+        if state is None:
+            state = self._state = game_state(self._game, tuple(self.players))
+        return state
 
     @property
     def finished(self) -> bool:
@@ -269,7 +276,8 @@ class Replay:
         return frozenset(self._game.options)
 
     def final_vp(self) -> dict[str, int]:
-        return self.state.final_vp()
+        """Final VP by faction, as :attr:`state` has them (read from the engine, not frozen)."""
+        return {f.name: f.vp for f in self._game.order if not f.dummy}
 
 
 _OWN_OUTPUT: Final = frozenset((RowClosed, CommentWritten, RuleWarning))

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
-from tmlog.games.terra_mystica.model.actions import Action, Adjust, Burn, Convert, ScoreResources
+from tmlog.games.terra_mystica.model.actions import Adjust, Burn, Convert, ScoreResources
 from tmlog.games.terra_mystica.model.enums import Resource
 from tmlog.games.terra_mystica.replay import dispatch, events, segment, terrain
 from tmlog.games.terra_mystica.replay.decisions import GameOver
@@ -16,9 +17,9 @@ PassVp = Callable[[int, str], None]
 
 def pass_vp(game: Game, faction: FactionState, award: PassVp) -> None:
     """VP for passing: bonus tile, FAV12, faction boards, Engineers' bridges."""
-    res = faction.res
+    held = faction.held
     for tile in PASS_VP_TILES:
-        if not res[tile]:
+        if not held[tile]:
             continue
         for kind, table in TILES[tile].pass_vp.items():
             award(table[faction.level_of(kind)], tile)
@@ -88,7 +89,7 @@ def compute_network(game: Game, faction: FactionState) -> None:
 
 def _level(faction: FactionState, kind: str) -> int:
     if kind in CULTS:
-        return faction.res[kind]
+        return faction.get(kind)
     return faction.final_counts.get(kind, 0)
 
 
@@ -152,18 +153,20 @@ def score_resources(game: Game, faction: FactionState) -> None:
         return
     game.final_resources = True
     try:
-        res = faction.res
-        burn = res["P2"] // 2
+        burn = faction.p2 // 2
         if burn:
             dispatch.execute(game, faction, Burn(amount=burn))
-        steps: list[Action] = []
-        steps += [_to_coin(Resource.PW)] * res["P3"]
-        steps += [_to_coin(Resource.P)] * res["P"]
-        steps += [_to_coin(Resource.W)] * res["W"]
-        for step in steps:
-            dispatch.execute(game, faction, step)
+        # Counted before any is converted, and one command reused for each step
+        # of a kind (an action is frozen).
+        for step, times in (
+            (_PW_TO_COIN, faction.p3),
+            (_P_TO_COIN, faction.p),
+            (_W_TO_COIN, faction.w),
+        ):
+            for _ in range(times):
+                dispatch.execute(game, faction, step)
         rate = faction.exchange_rates.get("C", {}).get("VP", 3)
-        vp = res["C"] // rate
+        vp = faction.c // rate
         if vp:
             dispatch.execute(
                 game,
@@ -178,3 +181,8 @@ def score_resources(game: Game, faction: FactionState) -> None:
 
 def _to_coin(what: Resource) -> Convert:
     return Convert(from_count=1, from_what=what, to_count=1, to_what=Resource.C)
+
+
+_PW_TO_COIN: Final = _to_coin(Resource.PW)
+_P_TO_COIN: Final = _to_coin(Resource.P)
+_W_TO_COIN: Final = _to_coin(Resource.W)

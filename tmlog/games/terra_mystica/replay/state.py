@@ -5,9 +5,9 @@ Owned by the engine; nothing outside :mod:`tmlog.games.terra_mystica.replay` sho
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final
 
 from tmlog.errors import IllegalMove
@@ -18,7 +18,6 @@ from tmlog.games.terra_mystica.replay.factions import FactionBoard, TrackSpec
 from tmlog.games.terra_mystica.replay.holdings import (
     LIMIT_NAMES,
     PENDING_NAMES,
-    RESOURCE_SET,
     RESOURCES,
     Limits,
     Pending,
@@ -27,6 +26,7 @@ from tmlog.games.terra_mystica.replay.holdings import (
 from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.tiles import (
     BONUS_TILES,
+    BUILDING_STRENGTH,
     CULTS,
     FAVOR_TILES,
     TOWN_TILES,
@@ -61,7 +61,10 @@ LEDGER_FIELDS: Final[tuple[Resource, ...]] = (
     "EARTH",
     "AIR",
 )
-_ledger_values: Final = operator.itemgetter(*LEDGER_FIELDS)
+FIELD_INDEX: Final[dict[str, int]] = {name: i for i, name in enumerate(LEDGER_FIELDS)}
+"""Ledger field name -> its slot for :meth:`FactionState.field` (the typed attributes)."""
+_HELD_NAMES: Final[tuple[Resource, ...]] = tuple(r for r in RESOURCES if r not in FIELD_INDEX)
+"""The other resources (keys, tiles, action spaces): :attr:`FactionState.held`."""
 
 
 @dataclass
@@ -92,11 +95,15 @@ class BuildingTrack:
 class FactionState:
     """One faction: resources, power bowls, cults, buildings, tracks, pending effects.
 
-    Resources and tiles live in :attr:`res` (every :data:`Resource` name is a
-    key), effects still to use in :attr:`pending`, lasting numbers in
-    :attr:`limits`; :meth:`get` and :meth:`set` reach any of them by the
-    reference engine's name (``VP``, ``FAV5``, ``SPADE``, ``TOWN_SIZE`` …),
-    which is how gains and costs name them.
+    The ledger's eleven numbers are typed attributes (``vp``, ``c``, ``w``,
+    ``p``, ``p1``-``p3``, ``fire``, ``water``, ``earth``, ``air``): the rules
+    read and write them on every command, and a compiled build keeps them
+    unboxed in the object, where a dict lookup would hash and box. The other
+    resources (keys, tiles, action spaces) are in :attr:`held`, effects still
+    to use in :attr:`pending`, lasting numbers in :attr:`limits`;
+    :meth:`get` and :meth:`set` reach any of them by the reference engine's
+    name (``VP``, ``FAV5``, ``SPADE``, ``TOWN_SIZE`` …), which is how gains
+    and costs name them, and :attr:`res` reads every resource as a mapping.
     """
 
     def __init__(self, board: FactionBoard, initial_vp: int) -> None:
@@ -108,8 +115,19 @@ class FactionState:
         self.color: str = board.color
         self.secondary_color: str | None = board.extra.get("secondary_color")
         self.dummy = False
-        self.res: dict[Resource, int] = dict.fromkeys(RESOURCES, 0)
-        self.res["VP"] = initial_vp
+        self.vp = initial_vp
+        self.c = 0
+        self.w = 0
+        self.p = 0
+        self.p1 = 0
+        self.p2 = 0
+        self.p3 = 0
+        self.fire = 0
+        self.water = 0
+        self.earth = 0
+        self.air = 0
+        self.held: dict[str, int] = dict.fromkeys(_HELD_NAMES, 0)
+        """Keys, tiles and action spaces (every other :data:`Resource` name is a key)."""
         self.pending = Pending()
         self.limits = Limits()
         for key, value in board.start.items():
@@ -171,6 +189,15 @@ class FactionState:
             k: v for k, v in board.extra.items() if not isinstance(v, int)
         }
         self.building_strength: dict[str, int] = dict(board.extra.get("building_strength", {}))
+        strength = self.building_strength
+        self.strengths: tuple[int, int, int, int, int] = (
+            strength.get("D") or BUILDING_STRENGTH["D"],
+            strength.get("TP") or BUILDING_STRENGTH["TP"],
+            strength.get("TE") or BUILDING_STRENGTH["TE"],
+            strength.get("SH") or BUILDING_STRENGTH["SH"],
+            strength.get("SA") or BUILDING_STRENGTH["SA"],
+        )
+        """A town's power of each building type, in :attr:`counted`'s order."""
         self.discount: dict[str, dict[str, int]] = dict(board.extra.get("discount", {}))
         self.allow_reuse: dict[str, int] = {}
 
@@ -199,6 +226,8 @@ class FactionState:
         self.player: str | None = None
         self.network = 0
         self.final_counts: dict[str, int] = {}
+        self.income_by_levels: dict[tuple[int, int, int, int, int], dict[str, int]] = {}
+        """The buildings' income by the five building counts (:mod:`income` fills it)."""
         locked = board.extra.get("locked_terrain")
         self.locked_terrain: dict[str, Any] | None = (
             {k: dict(v) for k, v in locked.items()} if locked else None
@@ -208,13 +237,77 @@ class FactionState:
     def __repr__(self) -> str:
         return f"<FactionState {self.name}>"
 
+    @property
+    def res(self) -> Mapping[Resource, int]:
+        """Every resource by name, read-only (a copy: it does not follow later changes)."""
+        return MappingProxyType({name: self.get(name) for name in RESOURCES})
+
+    def field(self, slot: int) -> int:
+        """A ledger field by its slot (:data:`FIELD_INDEX`)."""
+        if slot < 4:
+            if slot == 0:
+                return self.vp
+            if slot == 1:
+                return self.c
+            if slot == 2:
+                return self.w
+            return self.p
+        if slot < 7:
+            if slot == 4:
+                return self.p1
+            if slot == 5:
+                return self.p2
+            return self.p3
+        if slot == 7:
+            return self.fire
+        if slot == 8:
+            return self.water
+        if slot == 9:
+            return self.earth
+        if slot == 10:
+            return self.air
+        raise IndexError(slot)
+
+    def set_field(self, slot: int, value: int) -> None:
+        """Set what :meth:`field` reads."""
+        if slot < 4:
+            if slot == 0:
+                self.vp = value
+            elif slot == 1:
+                self.c = value
+            elif slot == 2:
+                self.w = value
+            else:
+                self.p = value
+        elif slot < 7:
+            if slot == 4:
+                self.p1 = value
+            elif slot == 5:
+                self.p2 = value
+            else:
+                self.p3 = value
+        elif slot == 7:
+            self.fire = value
+        elif slot == 8:
+            self.water = value
+        elif slot == 9:
+            self.earth = value
+        elif slot == 10:
+            self.air = value
+        else:
+            raise IndexError(slot)
+
     def get(self, name: str) -> int:
         """A resource, tile, pending effect or limit by its reference-engine name.
 
         Raises ``KeyError`` for a name the engine does not hold.
         """
-        if name in RESOURCE_SET:
-            return self.res[name]
+        slot = FIELD_INDEX.get(name)
+        if slot is not None:
+            return self.field(slot)
+        held = self.held.get(name)
+        if held is not None:
+            return held
         attr = PENDING_NAMES.get(name)
         if attr is not None:
             return getattr(self.pending, attr)  # type: ignore[no-any-return]
@@ -222,8 +315,11 @@ class FactionState:
 
     def set(self, name: str, value: int) -> None:
         """Set what :meth:`get` reads (``KeyError`` for an unknown name)."""
-        if name in RESOURCE_SET:
-            self.res[name] = value
+        slot = FIELD_INDEX.get(name)
+        if slot is not None:
+            self.set_field(slot, value)
+        elif name in self.held:
+            self.held[name] = value
         elif name in PENDING_NAMES:
             setattr(self.pending, PENDING_NAMES[name], value)
         else:
@@ -231,9 +327,19 @@ class FactionState:
 
     def snapshot(self) -> tuple[int, ...]:
         """The ledger's values (:data:`LEDGER_FIELDS`, in order)."""
-        # An itemgetter: eleven keys read in C, cheaper than eleven compiled
-        # reads of a dict (each boxed and unboxed), measured.
-        return _ledger_values(self.res)  # type: ignore[no-any-return]
+        return (
+            self.vp,
+            self.c,
+            self.w,
+            self.p,
+            self.p1,
+            self.p2,
+            self.p3,
+            self.fire,
+            self.water,
+            self.earth,
+            self.air,
+        )
 
     def track(self, name: str) -> Track:
         if name == "ship":
@@ -256,9 +362,9 @@ class FactionState:
 
     def tiles(self, prefix: str) -> Iterator[str]:
         """The tiles of a kind the faction holds (``BON``, ``FAV``, ``TW``)."""
-        res = self.res
+        held = self.held
         for key in _TILE_NAMES[prefix]:
-            if res[key]:
+            if held[key]:
                 yield key
 
 
@@ -358,11 +464,23 @@ class Game:
         self, faction: FactionState, skip_dropped: bool = False
     ) -> list[FactionState]:
         """Factions in table order starting after ``faction`` and ending with it."""
-        order = self.in_order(skip_dropped)
-        if faction not in order:
-            return order
-        i = order.index(faction)
-        return order[i + 1 :] + order[: i + 1]
+        if skip_dropped and faction.dropped:
+            return self.in_order(skip_dropped)
+        # One pass round the table, not a filtered copy, a search, two slices and
+        # a concatenation: a game asks this some 250 times.
+        order = self.order
+        n = len(order)
+        start = 0
+        while start < n and order[start] is not faction:
+            start += 1
+        if start == n:
+            return self.in_order(skip_dropped)
+        out: list[FactionState] = []
+        for k in range(start + 1, start + 1 + n):
+            f = order[k % n]
+            if not (skip_dropped and f.dropped):
+                out.append(f)
+        return out
 
     def in_turn_order(self) -> list[FactionState]:
         """This round's turn order: the start player first."""

@@ -1,7 +1,7 @@
 """The game as a replay left it, as frozen plain data: what everything outside the engine reads.
 
 The engine's :class:`~tmlog.games.terra_mystica.replay.state.Game` is mutable
-and keyed by the reference engine's names (``res["P1"]``, ``board.extra``…);
+and keyed by the reference engine's names (``get("P1")``, ``board.extra``…);
 it changes whenever the rules do. :func:`game_state` is the one place that
 reads it for the rest of tmlog: reports, the command line and the pictures
 read a :class:`GameState` (``Replay.state``) or the events, never the engine.
@@ -216,7 +216,7 @@ _TILES = frozenset((*BONUS_TILES, *FAVOR_TILES, *TOWN_TILES))
 
 
 def faction_summary(f: FactionState) -> FactionSummary:
-    res = f.res
+    held = f.held
     levels = f.buildings
     return FactionSummary(
         name=f.name,
@@ -227,17 +227,17 @@ def faction_summary(f: FactionState) -> FactionSummary:
         start_order=f.start_order,
         dropped=f.dropped,
         passed=f.passed,
-        vp=res["VP"],
-        c=res["C"],
-        w=res["W"],
-        p=res["P"],
-        power=Power(res["P1"], res["P2"], res["P3"]),
-        cults=Cults(res["FIRE"], res["WATER"], res["EARTH"], res["AIR"]),
-        keys=res["KEY"],
+        vp=f.vp,
+        c=f.c,
+        w=f.w,
+        p=f.p,
+        power=Power(f.p1, f.p2, f.p3),
+        cults=Cults(f.fire, f.water, f.earth, f.air),
+        keys=held["KEY"],
         shipping=f.ship.level,
         dig=f.dig.level if f.dig else 0,
         buildings=Buildings(*(levels[b].level for b in Buildings._fields)),
-        tiles=tuple(sorted([k for k in res.keys() & _TILES if res[k]], key=_tile_key)),
+        tiles=tuple(sorted([k for k in held.keys() & _TILES if held[k]], key=_tile_key)),
     )
 
 

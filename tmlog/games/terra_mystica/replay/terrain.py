@@ -42,7 +42,7 @@ def check_reachable(
         return {}, {}, None
     board = game.board
     ship = faction.ship.level
-    if faction.ship.max_level and faction.res["BON4"] and not faction.passed:
+    if faction.ship.max_level and faction.held["BON4"] and not faction.passed:
         ship += 1
     adjacent = game.adjacent(where)
     if faction.extra.get("adjacency", {"direct": 1}).get("direct"):
@@ -182,11 +182,10 @@ def transform_cost(
         )
         for currency, amount in effect.items():
             if currency == "LOSE_PW_TOKEN":
-                res = faction.res
-                if res["P1"] + res["P2"] + res["P3"] < amount:
+                if faction.p1 + faction.p2 + faction.p3 < amount:
                     raise IllegalMove("not enough power tokens for a volcano")
             elif currency == "LOSE_CULT":
-                if not any(faction.res[c] >= amount for c in CULTS):
+                if not any(faction.get(c) >= amount for c in CULTS):
                     raise IllegalMove("not high enough on any cult track for a volcano")
             cost[currency] = cost.get(currency, 0) - amount
     elif faction.pending.free_tf:

@@ -45,21 +45,43 @@ def _town_event(game: Game, faction: FactionState, hexes: tuple[str, ...], *, gr
     )
 
 
+def _could_found(game: Game, faction: FactionState) -> bool:
+    """Could the faction's buildings found a town (a bound, before the search)?
+
+    Not if all of them together are too weak or too few: a few reads of its
+    building counts, where the search walks the map.
+    """
+    counted = faction.counted
+    if counted is None:
+        return True
+    d, tp, te, sh, sa = counted
+    s = faction.strengths
+    power = d.level * s[0] + tp.level * s[1] + te.level * s[2] + sh.level * s[3] + sa.level * s[4]
+    count = d.level + tp.level + te.level + sh.level + 2 * sa.level
+    return power >= faction.limits.town_size and count >= 4
+
+
 def detect_town(game: Game, faction: FactionState, where: str) -> bool:
     """After something changed at ``where``: does it found a new town?"""
-    here = game.hexes[where]
-    if here.town or not here.building or here.color != faction.color:
+    hexes = game.hexes
+    here = hexes[where]
+    color = faction.color
+    if here.town or not here.building or here.color != color:
         return False
-    for other in own_adjacent_buildings(game, faction, where):
-        if game.hexes[other].town and not here.town:
-            _join_town(game, faction, where, game.hexes[other].town)
+    skip = game.skip if faction.board.river_towns else {}
+    # own_adjacent_buildings(), without its list: this runs for every building.
+    for around in (game.adjacent(where), skip.get(where, ())):
+        for other in around:
+            h = hexes[other]
+            if h.town and h.building and h.color == color and not here.town:
+                _join_town(game, faction, where, h.town)
     if here.town:
+        return False
+    if not _could_found(game, faction):
         return False
 
     # The connected buildings of the faction around ``where``.
-    hexes = game.hexes
     own = faction.location_set
-    skip = game.skip if faction.board.river_towns else {}
     reached = {where}
     stack = [where]
     power = count = 0
