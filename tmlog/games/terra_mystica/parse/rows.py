@@ -22,6 +22,7 @@ from typing import Any, Final
 
 from tmlog.games.terra_mystica.model.actions import Action, Comment, Setup
 from tmlog.games.terra_mystica.model.enums import Faction
+from tmlog.games.terra_mystica.parse import fast
 from tmlog.games.terra_mystica.parse.log import Recorded, Row
 
 ReadComment = Callable[[str, int], Action]
@@ -37,11 +38,48 @@ raises the row's syntax error."""
 _new: Final = object.__new__
 _new_tuple: Final = tuple.__new__  # a named tuple's own __new__ is a Python function
 _MISSING: Final = object()
-_set_dict: Final = object.__setattr__  # the frozen classes' own __setattr__ refuses
+_FAST_MISSING: Final = fast.MISSING
 _COMMENT: Final = Comment
 _SETUP: Final = Setup
 _RECORDED: Final = Recorded
 _ROW: Final = Row
+
+
+CELL_RULES: Final = (
+    "faction_cell",
+    "delta_cell",
+    "vp_cell",
+    "delta_cell",
+    "c_cell",
+    "delta_cell",
+    "w_cell",
+    "delta_cell",
+    "p_cell",
+    "delta_cell",
+    "pw_cell",
+    "delta_cell",
+    "cult_cell",
+    "leech_cell",
+    "command_cell",
+)
+"""The grammar rule (start symbol) of each of the 15 cells of a ledger action row."""
+
+MEMO_LIMIT: Final = 100_000
+"""Entries per memo table; a full table is emptied (bounded memory on huge inputs)."""
+
+MEMO_KEY_LIMIT: Final = 1000
+"""Longest text memoised: real rows are under 300 characters, and a long one is
+seldom seen twice; without it the tables' memory was bounded by their entry
+count alone (100,000 rows of up to a megabyte each)."""
+
+
+def remember(table: dict[str, Any], key: str, value: Any) -> None:
+    """Memoise ``value`` for ``key`` within the limits above."""
+    if len(key) > MEMO_KEY_LIMIT:
+        return
+    if len(table) >= MEMO_LIMIT:
+        table.clear()
+    table[key] = value
 
 
 def bind(template: Action, faction: Faction | None, line: int, offset: int) -> Action:
@@ -52,14 +90,17 @@ def bind(template: Action, faction: Faction | None, line: int, offset: int) -> A
     fields: dict[str, Any] = template.__dict__.copy()
     fields["line"] = line
     if offset:
-        fields["column"] = template.column + offset
+        # The copy's item, not template.column: a typed dict lookup, not an attribute's.
+        fields["column"] += offset
     kind = type(template)
     if faction is not None and kind is not _COMMENT:
         fields["faction"] = faction
         if kind is _SETUP and fields["chosen"] is None:
             fields["chosen"] = faction  # the bare `setup` of a ledger row
     new: Action = _new(kind)
-    _set_dict(new, "__dict__", fields)
+    # Spelt out, not through an alias: the compiled build calls
+    # PyObject_GenericSetAttr directly instead of the slot wrapper (two argument tuples).
+    object.__setattr__(new, "__dict__", fields)
     return new
 
 
@@ -70,6 +111,7 @@ def ledger_rows(
     read_comment: ReadComment,
     read_cell: ReadCell,
     read_cells: ReadCells,
+    fast_values: bool = False,
 ) -> list[Row]:
     """The rows of a ledger's text.
 
@@ -77,6 +119,12 @@ def ledger_rows(
     value of each cell seen, one table per cell of an action row. Cells are
     looked up in order and the first one missing or malformed is read (and
     its error raised) before any after it, as a parse of the whole row would.
+
+    ``fast_values``: a value cell (neither the faction's nor the commands')
+    not seen yet is first tried here with :func:`.fast.cell`, as ``read_cell``
+    would, and memoised; only what that leaves (a malformed cell, a rare
+    shape) goes to ``read_cell``. Saves the interpreted call for each new
+    number of a game; off for callers whose tables are not the memo.
     """
     rows: list[Row] = []
     number = 0
@@ -100,8 +148,15 @@ def ledger_rows(
             # method descriptor); only a cell not seen yet leaves the loop.
             values = []
             for i in range(15):
-                value = tables[i].get(cells[i], _MISSING)
+                cell = cells[i]
+                value = tables[i].get(cell, _MISSING)
                 if value is _MISSING:
+                    if fast_values and 0 < i < 14:
+                        value = fast.cell(CELL_RULES[i], cell)
+                        if value is not _FAST_MISSING:
+                            remember(tables[i], cell, value)
+                            values.append(value)
+                            continue
                     value = read_cell(i, cells, number, line)
                 values.append(value)
         (faction, d_vp, vp, d_c, c, d_w, w, d_p, p, d_pw, pw, d_cult, cults, leech, commands) = (
