@@ -448,5 +448,12 @@ def _ledger_rows(text: str, source: str, memo: bool) -> list[Row]:
         raise _cell_count_error(source, number, line, cells)
 
     return _read_ledger_rows(
-        text, comments, tables, read_comment, read_cell, read_cells, fast_values=memo
+        text,
+        comments,
+        tables,
+        read_comment,
+        read_cell,
+        read_cells,
+        fast_values=memo,
+        command_memo=_table("command") if memo else None,
     )

@@ -1,10 +1,12 @@
 """The ledger's row loop: every row of every game passes here (compiled in the compiled build).
 
 Framing and the memo are explained in :mod:`tmlog.games.terra_mystica.parse`;
-this module only turns the text of a ledger into rows once every piece of a
-row is in the memo, and hands anything else (a piece not seen yet, every
-malformed row) to the callables it is given, which parse it (and report
-errors) in the package. So it imports no Lark and nothing of the grammar.
+this module turns the text of a ledger into rows from the memo, reads a
+piece not seen yet itself when :mod:`.fast` reads it (a value cell, a
+commands cell whose sub-commands all have common shapes), and hands anything
+else (a rare shape, every malformed row) to the callables it is given, which
+parse it (and report errors) in the package. So it imports no Lark and nothing
+of the grammar.
 
 It runs for every row, so it builds the actions through their instance
 dictionaries (a frozen dataclass's ``__init__`` sets each field through
@@ -82,6 +84,33 @@ def remember(table: dict[str, Any], key: str, value: Any) -> None:
     table[key] = value
 
 
+_BLANK: Final = " \t\f\r"  # what the grammars ignore between tokens
+
+
+def quick_commands(text: str, memo: dict[str, Action]) -> tuple[Action, ...] | None:
+    """A commands cell's sub-commands, as the package's ``_sub_commands`` reads them,
+    when each is in ``memo`` or read by :func:`.fast.command`; else ``None`` (the
+    package's reader then takes the cell, with the grammar and its errors).
+
+    Here, not there, so that each new commands cell of a game is split and bound
+    in compiled code.
+    """
+    out: list[Action] = []
+    pos = 0
+    for piece in text.split("."):
+        key = piece.strip(_BLANK)
+        if key:
+            template = memo.get(key)
+            if template is None:
+                template = fast.command(key)
+                if template is None:
+                    return None
+                remember(memo, key, template)
+            out.append(bind(template, None, 0, pos + piece.index(key)))
+        pos += len(piece) + 1
+    return tuple(out)
+
+
 def bind(template: Action, faction: Faction | None, line: int, offset: int) -> Action:
     """A copy of a memoised action placed in its row: faction, line, column.
 
@@ -112,6 +141,7 @@ def ledger_rows(
     read_cell: ReadCell,
     read_cells: ReadCells,
     fast_values: bool = False,
+    command_memo: dict[str, Action] | None = None,
 ) -> list[Row]:
     """The rows of a ledger's text.
 
@@ -125,6 +155,8 @@ def ledger_rows(
     would, and memoised; only what that leaves (a malformed cell, a rare
     shape) goes to ``read_cell``. Saves the interpreted call for each new
     number of a game; off for callers whose tables are not the memo.
+    ``command_memo``: the memo of sub-commands; with it a commands cell not
+    seen yet is first tried with :func:`quick_commands`.
     """
     rows: list[Row] = []
     number = 0
@@ -145,7 +177,8 @@ def ledger_rows(
             values = read_cells(cells, number, line)
         else:
             # One typed lookup a cell (compiled: a direct dict call, no map() of a
-            # method descriptor); only a cell not seen yet leaves the loop.
+            # method descriptor); a cell not seen yet of a common shape is read
+            # here, and only anything else (a malformed cell) leaves the loop.
             values = []
             for i in range(15):
                 cell = cells[i]
@@ -156,6 +189,12 @@ def ledger_rows(
                         if value is not _FAST_MISSING:
                             remember(tables[i], cell, value)
                             values.append(value)
+                            continue
+                    elif i == 14 and command_memo is not None:
+                        commands_read = quick_commands(cell, command_memo)
+                        if commands_read is not None:
+                            remember(tables[i], cell, commands_read)
+                            values.append(commands_read)
                             continue
                     value = read_cell(i, cells, number, line)
                 values.append(value)
