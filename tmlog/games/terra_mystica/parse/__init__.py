@@ -81,8 +81,10 @@ from tmlog.games.terra_mystica.parse.boundary import (
 from tmlog.games.terra_mystica.parse.fast import LineResult, comment_action
 from tmlog.games.terra_mystica.parse.legacy import rewrite_row
 from tmlog.games.terra_mystica.parse.log import INPUT_FORMATS, InputFormat, ParsedLog, Recorded, Row
+from tmlog.games.terra_mystica.parse.rows import CELL_RULES as _CELL_RULES
 from tmlog.games.terra_mystica.parse.rows import bind as _bind
 from tmlog.games.terra_mystica.parse.rows import ledger_rows as _read_ledger_rows
+from tmlog.games.terra_mystica.parse.rows import remember as _remember
 from tmlog.reading import STDIN, normalize, read_bytes
 
 if TYPE_CHECKING:
@@ -216,28 +218,12 @@ def clear_cache() -> None:
 
 # ------------------------------------------------------------- the memo
 
-_MEMO_LIMIT = 100_000
-"""Entries per table; a full table is emptied (bounded memory on huge inputs)."""
-
 _MEMO: dict[str, dict[str, Any]] = {}
+"""One table a kind of piece, each bounded as :func:`.rows.remember` says."""
 
 
 def _table(name: str) -> dict[str, Any]:
     return _MEMO.setdefault(name, {})
-
-
-_MEMO_KEY_LIMIT = 1000
-"""Longest text memoised: real rows are under 300 characters, and a long one is
-seldom seen twice; without it the tables' memory was bounded by their entry
-count alone (100,000 rows of up to a megabyte each)."""
-
-
-def _remember(table: dict[str, Any], key: str, value: Any) -> None:
-    if len(key) > _MEMO_KEY_LIMIT:
-        return
-    if len(table) >= _MEMO_LIMIT:
-        table.clear()
-    table[key] = value
 
 
 # ---------------------------------------------------------------- binding
@@ -330,25 +316,6 @@ def _command_rows(text: str, source: str, memo: bool) -> list[Row]:
 
 
 # ----------------------------------------------------------------- ledgers
-
-_CELL_RULES = (
-    "faction_cell",
-    "delta_cell",
-    "vp_cell",
-    "delta_cell",
-    "c_cell",
-    "delta_cell",
-    "w_cell",
-    "delta_cell",
-    "p_cell",
-    "delta_cell",
-    "pw_cell",
-    "delta_cell",
-    "cult_cell",
-    "leech_cell",
-    "command_cell",
-)
-"""The grammar rule (start symbol) of each of the 15 cells of a ledger action row."""
 
 _CELL_NAMES = (
     "the faction cell",
@@ -480,4 +447,13 @@ def _ledger_rows(text: str, source: str, memo: bool) -> list[Row]:
         _parse_cells(cells[: len(_CELL_RULES)], tables, memo, (source, number, line))
         raise _cell_count_error(source, number, line, cells)
 
-    return _read_ledger_rows(text, comments, tables, read_comment, read_cell, read_cells)
+    return _read_ledger_rows(
+        text,
+        comments,
+        tables,
+        read_comment,
+        read_cell,
+        read_cells,
+        fast_values=memo,
+        command_memo=_table("command") if memo else None,
+    )

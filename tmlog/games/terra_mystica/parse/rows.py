@@ -1,10 +1,12 @@
 """The ledger's row loop: every row of every game passes here (compiled in the compiled build).
 
 Framing and the memo are explained in :mod:`tmlog.games.terra_mystica.parse`;
-this module only turns the text of a ledger into rows once every piece of a
-row is in the memo, and hands anything else (a piece not seen yet, every
-malformed row) to the callables it is given, which parse it (and report
-errors) in the package. So it imports no Lark and nothing of the grammar.
+this module turns the text of a ledger into rows from the memo, reads a
+piece not seen yet itself when :mod:`.fast` reads it (a value cell, a
+commands cell whose sub-commands all have common shapes), and hands anything
+else (a rare shape, every malformed row) to the callables it is given, which
+parse it (and report errors) in the package. So it imports no Lark and nothing
+of the grammar.
 
 It runs for every row, so it builds the actions through their instance
 dictionaries (a frozen dataclass's ``__init__`` sets each field through
@@ -22,6 +24,7 @@ from typing import Any, Final
 
 from tmlog.games.terra_mystica.model.actions import Action, Comment, Setup
 from tmlog.games.terra_mystica.model.enums import Faction
+from tmlog.games.terra_mystica.parse import fast
 from tmlog.games.terra_mystica.parse.log import Recorded, Row
 
 ReadComment = Callable[[str, int], Action]
@@ -37,11 +40,75 @@ raises the row's syntax error."""
 _new: Final = object.__new__
 _new_tuple: Final = tuple.__new__  # a named tuple's own __new__ is a Python function
 _MISSING: Final = object()
-_set_dict: Final = object.__setattr__  # the frozen classes' own __setattr__ refuses
+_FAST_MISSING: Final = fast.MISSING
 _COMMENT: Final = Comment
 _SETUP: Final = Setup
 _RECORDED: Final = Recorded
 _ROW: Final = Row
+
+
+CELL_RULES: Final = (
+    "faction_cell",
+    "delta_cell",
+    "vp_cell",
+    "delta_cell",
+    "c_cell",
+    "delta_cell",
+    "w_cell",
+    "delta_cell",
+    "p_cell",
+    "delta_cell",
+    "pw_cell",
+    "delta_cell",
+    "cult_cell",
+    "leech_cell",
+    "command_cell",
+)
+"""The grammar rule (start symbol) of each of the 15 cells of a ledger action row."""
+
+MEMO_LIMIT: Final = 100_000
+"""Entries per memo table; a full table is emptied (bounded memory on huge inputs)."""
+
+MEMO_KEY_LIMIT: Final = 1000
+"""Longest text memoised: real rows are under 300 characters, and a long one is
+seldom seen twice; without it the tables' memory was bounded by their entry
+count alone (100,000 rows of up to a megabyte each)."""
+
+
+def remember(table: dict[str, Any], key: str, value: Any) -> None:
+    """Memoise ``value`` for ``key`` within the limits above."""
+    if len(key) > MEMO_KEY_LIMIT:
+        return
+    if len(table) >= MEMO_LIMIT:
+        table.clear()
+    table[key] = value
+
+
+_BLANK: Final = " \t\f\r"  # what the grammars ignore between tokens
+
+
+def quick_commands(text: str, memo: dict[str, Action]) -> tuple[Action, ...] | None:
+    """A commands cell's sub-commands, as the package's ``_sub_commands`` reads them,
+    when each is in ``memo`` or read by :func:`.fast.command`; else ``None`` (the
+    package's reader then takes the cell, with the grammar and its errors).
+
+    Here, not there, so that each new commands cell of a game is split and bound
+    in compiled code.
+    """
+    out: list[Action] = []
+    pos = 0
+    for piece in text.split("."):
+        key = piece.strip(_BLANK)
+        if key:
+            template = memo.get(key)
+            if template is None:
+                template = fast.command(key)
+                if template is None:
+                    return None
+                remember(memo, key, template)
+            out.append(bind(template, None, 0, pos + piece.index(key)))
+        pos += len(piece) + 1
+    return tuple(out)
 
 
 def bind(template: Action, faction: Faction | None, line: int, offset: int) -> Action:
@@ -52,14 +119,17 @@ def bind(template: Action, faction: Faction | None, line: int, offset: int) -> A
     fields: dict[str, Any] = template.__dict__.copy()
     fields["line"] = line
     if offset:
-        fields["column"] = template.column + offset
+        # The copy's item, not template.column: a typed dict lookup, not an attribute's.
+        fields["column"] += offset
     kind = type(template)
     if faction is not None and kind is not _COMMENT:
         fields["faction"] = faction
         if kind is _SETUP and fields["chosen"] is None:
             fields["chosen"] = faction  # the bare `setup` of a ledger row
     new: Action = _new(kind)
-    _set_dict(new, "__dict__", fields)
+    # Spelt out, not through an alias: the compiled build calls
+    # PyObject_GenericSetAttr directly instead of the slot wrapper (two argument tuples).
+    object.__setattr__(new, "__dict__", fields)
     return new
 
 
@@ -70,6 +140,8 @@ def ledger_rows(
     read_comment: ReadComment,
     read_cell: ReadCell,
     read_cells: ReadCells,
+    fast_values: bool = False,
+    command_memo: dict[str, Action] | None = None,
 ) -> list[Row]:
     """The rows of a ledger's text.
 
@@ -77,6 +149,14 @@ def ledger_rows(
     value of each cell seen, one table per cell of an action row. Cells are
     looked up in order and the first one missing or malformed is read (and
     its error raised) before any after it, as a parse of the whole row would.
+
+    ``fast_values``: a value cell (neither the faction's nor the commands')
+    not seen yet is first tried here with :func:`.fast.cell`, as ``read_cell``
+    would, and memoised; only what that leaves (a malformed cell, a rare
+    shape) goes to ``read_cell``. Saves the interpreted call for each new
+    number of a game; off for callers whose tables are not the memo.
+    ``command_memo``: the memo of sub-commands; with it a commands cell not
+    seen yet is first tried with :func:`quick_commands`.
     """
     rows: list[Row] = []
     number = 0
@@ -97,11 +177,25 @@ def ledger_rows(
             values = read_cells(cells, number, line)
         else:
             # One typed lookup a cell (compiled: a direct dict call, no map() of a
-            # method descriptor); only a cell not seen yet leaves the loop.
+            # method descriptor); a cell not seen yet of a common shape is read
+            # here, and only anything else (a malformed cell) leaves the loop.
             values = []
             for i in range(15):
-                value = tables[i].get(cells[i], _MISSING)
+                cell = cells[i]
+                value = tables[i].get(cell, _MISSING)
                 if value is _MISSING:
+                    if fast_values and 0 < i < 14:
+                        value = fast.cell(CELL_RULES[i], cell)
+                        if value is not _FAST_MISSING:
+                            remember(tables[i], cell, value)
+                            values.append(value)
+                            continue
+                    elif i == 14 and command_memo is not None:
+                        commands_read = quick_commands(cell, command_memo)
+                        if commands_read is not None:
+                            remember(tables[i], cell, commands_read)
+                            values.append(commands_read)
+                            continue
                     value = read_cell(i, cells, number, line)
                 values.append(value)
         (faction, d_vp, vp, d_c, c, d_w, w, d_p, p, d_pw, pw, d_cult, cults, leech, commands) = (
