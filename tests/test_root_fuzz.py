@@ -107,3 +107,14 @@ def test_hostile_numbers_and_lines() -> None:
             _through(text, "rootlog")
         except LogSyntaxError as exc:
             assert str(exc).startswith("f.rootlog:4:")
+
+
+def test_a_warrior_from_the_discard_pile_is_not_a_faction() -> None:
+    # Found by the fuzz run above: `w*` (a warrior "from" the discard pile, `*`)
+    # on a Duchy turn, where an ownerless piece from a faction's place is that
+    # faction's; `*` was taken for a faction letter and raised a bare ValueError.
+    base = (DATA / "2020_11_20_winter_tournament_r1g5.rootlog").read_text(encoding="utf-8")
+    lines = base.split("\n")
+    assert "(w+2Ew)1->" in lines[44]
+    lines[44] = lines[44].replace("(w+2Ew)1->", "(w*+2Ew)1->")
+    _damaged_game_fails_only_with_tmlog_errors("\n".join(lines))

@@ -79,6 +79,9 @@ class TurnEnd:
     vp: dict[str, int]
 
 
+_LETTERS = frozenset(f.value for f in Faction)
+
+
 def _faction(letter: str) -> Faction:
     return Faction(letter)
 
@@ -316,7 +319,12 @@ class Driver:
     def _pieces(self, side: Side, piece: Piece, move: Move) -> None:
         owner, code, n = self._owner(piece), _code(piece), side.number
         src = None if side.start is None else self._where(side.start, owner)
-        if piece.owner is None and isinstance(src, str) and src[:1] not in (self._me.value, "O"):
+        if (
+            piece.owner is None
+            and isinstance(src, str)
+            and src[:1] in _LETTERS
+            and src[:1] not in (self._me.value, "O")
+        ):
             # `2wA$->` on an Eyrie turn: the Alliance's officers, written without
             # their owner; only the Riverfolk's box holds other factions' warriors.
             owner = _faction(src[0])
