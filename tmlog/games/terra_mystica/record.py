@@ -253,7 +253,7 @@ def record_game(
     )
     faction_rows: tuple[FactionRow, ...] = ()
     if wants("factions"):
-        first_bonus = folded.first_bonus if folded is not None else _first_bonus(replay.events)
+        first_bonus = _first_bonus(replay.events)
         in_game = sorted((f.vp for f in factions if not f.dropped), reverse=True)
         rank_of: dict[int, int] = {}
         for i, vp in enumerate(in_game, 1):
@@ -302,13 +302,12 @@ def _seat(f: FactionSummary) -> int:
 
 
 class _Folded(NamedTuple):
-    """The tables folded from a replay's events, and each faction's first bonus tile."""
+    """The tables folded from a replay's events."""
 
     vp: tuple[VpRow, ...]
     vp_rounds: tuple[VpRoundRow, ...]
     leech: tuple[LeechRow, ...]
     feeding: tuple[FeedingRow, ...]
-    first_bonus: dict[str, str]
 
 
 def _fold(
@@ -322,12 +321,10 @@ def _fold(
     # offers, offered, accepted, accepted_pw, declined, declined_pw, lapsed, lapsed_pw, vp
     leech: dict[str, list[int]] = {n: [0] * 9 for n in names}
     fed: dict[tuple[str, str], list[int]] = {}
-    first_bonus: dict[str, str] = {}
     vp_changed = ev.VpChanged
     offered = ev.PowerOffered
     accepted = ev.PowerAccepted
     declined = ev.PowerDeclined
-    passed = ev.Passed
     for e in events:
         kind = type(e)
         if kind is vp_changed:
@@ -372,10 +369,6 @@ def _fold(
                 else:
                     row[6] += 1
                     row[7] += e[6]
-        elif kind is passed:
-            # round, turn, line, faction, bonus
-            if e[0] == 0 and e[4] is not None:
-                first_bonus[e[3] or ""] = e[4]
 
     vp_rows = [
         VpRow(label[n], src, vp)
@@ -399,7 +392,6 @@ def _fold(
         tuple(round_rows),
         tuple(LeechRow(label[n], *leech[n]) for n in names),
         tuple(feeding),
-        first_bonus,
     )
 
 
