@@ -63,7 +63,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from tmlog.errors import InputError, LogSyntaxError
 from tmlog.games.terra_mystica.model.actions import Action, Comment
@@ -442,7 +442,7 @@ def _ledger_rows(text: str, source: str, memo: bool) -> list[Row]:
     def read_cell(i: int, cells: list[str], number: int, line: str) -> Any:
         return _parse_cell(i, cells, tables, memo, (source, number, line))
 
-    def read_cells(cells: list[str], number: int, line: str) -> list[Any]:
+    def wrong_count(cells: list[str], number: int, line: str) -> NoReturn:
         # Report a bad cell first: a cut-off row ends in one.
         _parse_cells(cells[: len(_CELL_RULES)], tables, memo, (source, number, line))
         raise _cell_count_error(source, number, line, cells)
@@ -453,7 +453,7 @@ def _ledger_rows(text: str, source: str, memo: bool) -> list[Row]:
         tables,
         read_comment,
         read_cell,
-        read_cells,
+        wrong_count,
         fast_values=memo,
         command_memo=_table("command") if memo else None,
     )

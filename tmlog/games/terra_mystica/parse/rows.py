@@ -20,7 +20,7 @@ the grammar's, positions included).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 from tmlog.games.terra_mystica.model.actions import Action, Comment, Setup
 from tmlog.games.terra_mystica.model.enums import Faction
@@ -32,9 +32,8 @@ ReadComment = Callable[[str, int], Action]
 ReadCell = Callable[[int, list[str], int, str], Any]
 """A cell not in the memo (its index, the row's cells, line number, text) → its value;
 raises the row's syntax error if the cell is malformed."""
-ReadCells = Callable[[list[str], int, str], list[Any]]
-"""A ledger row's cells when there are not 15 of them (cells, line number, text):
-raises the row's syntax error."""
+WrongCount = Callable[[list[str], int, str], NoReturn]
+"""A ledger row whose cells are not 15 (cells, line number, text): raises its syntax error."""
 
 # Final: the compiled build keeps these in C variables, not in the module's dict.
 _new: Final = object.__new__
@@ -139,7 +138,7 @@ def ledger_rows(
     tables: list[dict[str, Any]],
     read_comment: ReadComment,
     read_cell: ReadCell,
-    read_cells: ReadCells,
+    wrong_count: WrongCount,
     fast_values: bool = False,
     command_memo: dict[str, Action] | None = None,
 ) -> list[Row]:
@@ -174,7 +173,7 @@ def ledger_rows(
 
         cells = line.split("\t")
         if len(cells) != 15:
-            values = read_cells(cells, number, line)
+            wrong_count(cells, number, line)
         else:
             # One typed lookup a cell (compiled: a direct dict call, no map() of a
             # method descriptor); a cell not seen yet of a common shape is read
