@@ -87,7 +87,13 @@ def damage_undecodable_key(path: Path) -> None:
 
 
 def damage_duplicate_rows(path: Path) -> None:
-    _reshape(path, lambda m: {**m, "keys": m["keys"] * 2}, lambda t: t * 2)
+    def twice(table: Any) -> Any:
+        if not isinstance(table, list):
+            # Reshaped before (damage_wrong_columns leaves a mapping): no rows to repeat.
+            raise ValueError("not a table of rows")
+        return table * 2
+
+    _reshape(path, lambda m: {**m, "keys": m["keys"] * 2}, twice)
 
 
 DAMAGES = [
