@@ -11,7 +11,7 @@ results per game) to a temporary directory, then times, best of
 
 * **read**: :func:`tmlog.games.terra_mystica.results.read_results` (JSON
   parsed and every field checked);
-* **rate**: :func:`tmlog.report.ratings.compute_ratings` (3 passes over every
+* **rate**: :func:`tmlog.games.terra_mystica.ratings.compute_ratings` (3 passes over every
   pairwise match);
 * **command**: ``tmlog ratings FILE --format csv`` in a new process, start-up
   and output included.
@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.ratings_synth import synthetic_text  # noqa: E402
 from tmlog.games.terra_mystica.results import read_results  # noqa: E402
-from tmlog.report.ratings import compute_ratings  # noqa: E402
+from tmlog.games.terra_mystica.ratings import compute_ratings  # noqa: E402
 
 
 def best(repeat: int, func: Callable[[], object]) -> tuple[float, float]:

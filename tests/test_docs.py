@@ -24,7 +24,7 @@ MODULES = [
     "tmlog.games.terra_mystica.convert",
     "tmlog.games.terra_mystica.model.actions",
     "tmlog.games.terra_mystica.results",
-    "tmlog.report.ratings",
+    "tmlog.games.terra_mystica.ratings",
 ]
 
 

@@ -19,13 +19,13 @@ import pytest
 from click.testing import CliRunner
 
 from tmlog.cli import cli
+from tmlog.games.terra_mystica.ratings import Ratings, Settings, compute_ratings
 from tmlog.games.terra_mystica.results import (
     ResultGame,
     ResultPlayer,
     parse_results,
     read_results,
 )
-from tmlog.report.ratings import Ratings, Settings, compute_ratings
 
 from .conftest import LEDGER_DIR
 from .ratings_synth import sha256, synthetic_results, synthetic_text

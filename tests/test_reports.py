@@ -173,7 +173,7 @@ def test_iter_records_reports_failures(tmp_path: object) -> None:
 
 
 def _vp_table() -> pd.DataFrame:
-    return pd.DataFrame(
+    table = pd.DataFrame(
         {
             "game": ["g2", "g2", "g2", "g1", "g1", "g1", "g1"],
             "faction": ["giants", "giants", "giants", "witches", "witches", "nomads", "witches"],
@@ -181,6 +181,8 @@ def _vp_table() -> pd.DataFrame:
             "vp": [8, 4, 20, -3, 20, 20, 6],
         }
     )
+    table.attrs["tmlog.game"] = "terra_mystica"  # as frames() marks Terra Mystica's tables
+    return table
 
 
 def test_source_order() -> None:

@@ -15,9 +15,10 @@ import pandas as pd
 import pytest
 from click.testing import CliRunner
 
-from tmlog import GameRecord, iter_records
+from tmlog import iter_records
 from tmlog.cli import cli
 from tmlog.errors import TmlogError
+from tmlog.games.terra_mystica.record import GameRecord
 from tmlog.games.terra_mystica.results import (
     ResultsError,
     looks_like_results,

@@ -90,7 +90,7 @@ def test_floor_dominance_and_coalitions() -> None:
     assert result.vp == {"C": 5, "E": 2, "V": 0}
     assert result.dominance == {"V": "E", "E": "E"}
     assert [w for w in result.warnings if "winner" in w] == []
-    record = GAME.record(log, result)
+    record = GAME.record(result)
     assert isinstance(record, RootRecord)
     assert [(f.faction, f.final_vp, f.won, f.vp_marker) for f in record.factions] == [
         ("C", 5, False, "track"),
@@ -109,7 +109,7 @@ def test_unfinished_game() -> None:
     result = GAME.replay(log)
     checked = GAME.check(log, result)
     assert not result.finished and checked.status == "1 factions, 1 turns, no winner declared"
-    assert GAME.record(log, result).finished is False
+    assert GAME.record(result).finished is False
 
 
 def test_detection() -> None:
@@ -232,9 +232,19 @@ def test_readme_root_examples_are_real_output(
 
 
 def test_leech_says_root_has_none(tmp_path: Path) -> None:
+    # One Root log: a usage error in one line, naming the command and the game.
     out = CliRunner().invoke(cli, ["leech", str(R2G4), "--cache", str(tmp_path), "-q", "-j", "1"])
-    assert out.exit_code == 1 and "Traceback" not in out.output
-    assert out.stderr.endswith("Error: none of these logs is of a game with power leech\n")
+    assert out.exit_code == 2 and "Traceback" not in out.output
+    assert out.stderr.endswith(f"Error: {R2G4}: tmlog leech does not serve Root logs\n")
+    # In a folder with a Terra Mystica ledger: the Root log is noted and skipped.
+    folder = tmp_path / "mixed"
+    folder.mkdir()
+    for log in (R2G4, SAMPLE_TM):
+        (folder / log.name).write_bytes(log.read_bytes())
+    out = CliRunner().invoke(cli, ["leech", str(folder), "--cache", str(tmp_path), "-q", "-j", "1"])
+    assert out.exit_code == 0, out.output
+    assert f"skipped: {folder / R2G4.name}: tmlog leech does not serve Root logs" in out.stderr
+    assert out.stdout.count(SAMPLE_TM.name) == 4  # the ledger's four factions
 
 
 def test_a_root_format_on_a_terra_mystica_log_is_a_positioned_error() -> None:

@@ -1,6 +1,9 @@
-"""tmlog: parse, replay, audit and report on Terra Mystica game logs (terra.snellman.net).
+"""tmlog: parse, replay, audit and report on board-game logs: Terra Mystica
+(terra.snellman.net) and Root (Rootlog notation).
 
-Everything a library user needs comes from here:
+Everything a library user needs comes from here; each function goes to the
+game of the log it is given (:mod:`tmlog.library`). A game's own types and
+functions are in its package (``tmlog.games.terra_mystica``, ``tmlog.games.root``).
 
 >>> from tmlog import parse_log, replay
 >>> [str(a) for a in parse_log("witches: build E5").actions]
@@ -21,11 +24,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from tmlog.corpus import iter_records
     from tmlog.games import GAMES
-    from tmlog.games.terra_mystica.audit import audit
-    from tmlog.games.terra_mystica.frames import board_frames, events_frame
-    from tmlog.games.terra_mystica.parse import ParsedLog, Recorded, Row, parse_file, parse_log
-    from tmlog.games.terra_mystica.record import GameRecord, record_game
-    from tmlog.games.terra_mystica.replay import replay
+    from tmlog.library import audit, parse_file, parse_log, record_game, replay
     from tmlog.report.frames import frames
     from tmlog.report.leech import leech_totals, who_fed_whom
     from tmlog.report.vp import vp_breakdown
@@ -38,14 +37,8 @@ PyPI is an unrelated project. The import name and the command are ``tmlog``."""
 __version__: str
 __all__ = [
     "GAMES",
-    "GameRecord",
-    "ParsedLog",
-    "Recorded",
-    "Row",
     "__version__",
     "audit",
-    "board_frames",
-    "events_frame",
     "faction_winrates",
     "frames",
     "iter_records",
@@ -58,25 +51,17 @@ __all__ = [
     "who_fed_whom",
 ]
 
-_PARSE = "tmlog.games.terra_mystica.parse"
-
 _LAZY = {
     "GAMES": "tmlog.games",
-    "ParsedLog": _PARSE,
-    "Recorded": _PARSE,
-    "Row": _PARSE,
-    "parse_file": _PARSE,
-    "parse_log": _PARSE,
-    "GameRecord": "tmlog.games.terra_mystica.record",
-    "audit": "tmlog.games.terra_mystica.audit",
-    "board_frames": "tmlog.games.terra_mystica.frames",
-    "events_frame": "tmlog.games.terra_mystica.frames",
+    "parse_file": "tmlog.library",
+    "parse_log": "tmlog.library",
+    "audit": "tmlog.library",
     "faction_winrates": "tmlog.report.winrates",
     "frames": "tmlog.report.frames",
     "iter_records": "tmlog.corpus",
     "leech_totals": "tmlog.report.leech",
-    "record_game": "tmlog.games.terra_mystica.record",
-    "replay": "tmlog.games.terra_mystica.replay",
+    "record_game": "tmlog.library",
+    "replay": "tmlog.library",
     "vp_breakdown": "tmlog.report.vp",
     "who_fed_whom": "tmlog.report.leech",
 }

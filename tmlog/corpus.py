@@ -97,8 +97,8 @@ def iter_records(
     replay_options: Mapping[str, Any] | None = None,
     recursive: bool = False,
 ) -> Iterator[Record | Failure]:
-    """One record (or :class:`Failure`) per log named by ``paths``, in order: for a
-    Terra Mystica log a :class:`~tmlog.games.terra_mystica.record.GameRecord`.
+    """One record (or :class:`Failure`) per log named by ``paths``, in order: the
+    record of the log's game (:meth:`tmlog.games.GameModule.record`).
 
     Args:
         jobs: worker processes (1: replay in this process).

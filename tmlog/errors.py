@@ -106,3 +106,30 @@ class IllegalMove(ReplayError):
             line=self.line or line,
             command=self.command or command,
         )
+
+
+class BadOption(TmlogError):
+    """An option's value that the log cannot serve (``--at`` past the game's end).
+
+    A usage error: the command line gives it exit status 2, naming ``option``.
+    """
+
+    def __init__(self, option: str, reason: str) -> None:
+        self.option = option
+        self.reason = reason
+        super().__init__(f"Invalid value for '{option}': {reason}")
+
+
+class Unsupported(TmlogError):
+    """A command asked of a log whose game cannot do it (``tmlog audit`` of a Root log).
+
+    For one log the command line makes it a usage error (exit status 2); in a
+    run over many logs it is noted and the log skipped.
+    """
+
+    def __init__(self, source: str, command: str, game: str) -> None:
+        self.source = source
+        self.command = command
+        self.game = game
+        where = f"{source}: " if source else ""
+        super().__init__(f"{where}tmlog {command} does not serve {game} logs")

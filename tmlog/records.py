@@ -9,8 +9,8 @@ results cache (:mod:`tmlog.cache`) and the report tables
 (:mod:`tmlog.report.frames`) need no list of columns: a new field is a new
 column everywhere.
 
->>> from tmlog.games.terra_mystica.record import GameRecord
->>> schema = describe(GameRecord)
+>>> from tmlog import GAMES
+>>> schema = describe(GAMES["terra_mystica"].schema.record)
 >>> [c.name for c in schema.games][:4]
 ['game', 'map_name', 'map_id', 'options']
 >>> [t.name for t in schema.tables]

@@ -25,10 +25,11 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, NamedTuple, TypeVar, cast
 
-from tmlog.errors import TmlogError
+from tmlog.errors import TmlogError, Unsupported
 from tmlog.games import GAMES, Checked
+from tmlog.games.capabilities import AUDIT
 from tmlog.reading import STDIN, iter_paths, read_bytes
 from tmlog.records import Record
 
@@ -47,10 +48,12 @@ AHEAD = 4
 
 
 class Failure(NamedTuple):
-    """A log that gave no result: unreadable, not a log, a syntax error, or a crash."""
+    """A log that gave no result: unreadable, not a log, a syntax error, a crash,
+    or a log of a game that cannot do what was asked (``unsupported``)."""
 
     source: str
     message: str
+    unsupported: bool = False
 
 
 class Duplicate(NamedTuple):
@@ -85,8 +88,8 @@ class Log(NamedTuple):
 
 @dataclass(frozen=True)
 class PerGame(Generic[T]):
-    """A job each game does its own way: the method ``method`` of the log's game
-    (:class:`~tmlog.games.GameModule`), called with the parsed log and its replay.
+    """A job each game does its own way: its ``record`` or its ``check`` of the
+    parsed log and its replay (:class:`~tmlog.games.GameModule`).
 
     ``tables``: only these tables of the record are wanted (None: all). The
     game is asked what its replay must keep for them (its ``replay_needs``)
@@ -95,15 +98,20 @@ class PerGame(Generic[T]):
     Mystica's ledger rows nor its per-row timeline, nor its events folded.
     """
 
-    method: str
+    method: Literal["record", "check"]
     tables: frozenset[str] | None = None
 
 
-Job = Callable[[Any, Any], T] | PerGame[T]
+@dataclass(frozen=True)
+class Audited(Generic[T]):
+    """``tmlog audit``'s job: the log's game's :data:`~tmlog.games.capabilities.AUDIT`.
+    A log whose game has none gives an :class:`~tmlog.errors.Unsupported` failure."""
+
+
+Job = Callable[[Any, Any], T] | PerGame[T] | Audited[T]
 """What to compute from each parsed and replayed log: a :class:`PerGame` method,
-or a top-level function (so it pickles) of one game's parsed log and replay.
-Such a function may ask for replay options with ``job.replay_options = {...}``
-(the audit wants Terra Mystica's ledger rows: ``{"rows": True}``)."""
+the audit, or a top-level function (so it pickles) of one game's parsed log and
+replay."""
 
 Progress = Callable[[int, int], None]
 """Called with (logs done, logs in the run) as results come in."""
@@ -132,22 +140,24 @@ def process_log(
         game = GAMES.game_for(data, log.source, input_format)
         parsed = game.parse(data, source=log.source, input_format=input_format, partial=True)
         if isinstance(job, PerGame):
-            needs = getattr(game, "replay_needs", None)
-            wanted = {**(needs(job.method, job.tables) if needs else {}), **(options or {})}
+            wanted = {**game.replay_needs(job.method, job.tables), **(options or {})}
             replayed = game.replay(parsed, **wanted)
-            result: T
+            result: Any
             if job.method == "record":
                 # The game may build only those tables: stats wants two of seven.
-                result = game.record(parsed, replayed, tables=job.tables)  # type: ignore[assignment]
+                result = game.record(replayed, tables=job.tables)
+                if job.tables is not None:
+                    result = game.schema.only(result, job.tables)
             else:
-                result = getattr(game, job.method)(parsed, replayed)
-            if job.tables is not None:
-                result = game.schema.only(result, job.tables)
-            return result
-        wanted = {**getattr(job, "replay_options", {}), **(options or {})}
-        return job(parsed, game.replay(parsed, **wanted))
+                result = game.check(parsed, replayed)
+            return cast(T, result)
+        if isinstance(job, Audited):
+            auditing = AUDIT.need(game, "audit", log.source)
+            wanted = {**auditing.replay_options, **(options or {})}
+            return cast(T, auditing.audit(parsed, game.replay(parsed, **wanted)))
+        return job(parsed, game.replay(parsed, **(options or {})))
     except TmlogError as exc:
-        return Failure(log.source, str(exc))
+        return Failure(log.source, str(exc), isinstance(exc, Unsupported))
     except Exception as exc:  # a bug in tmlog: report it, keep the run going
         return Failure(log.source, f"{log.source}: internal error: {type(exc).__name__}: {exc}")
 

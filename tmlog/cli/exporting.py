@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
-from tmlog.cli.gathering import Failures, gather_records
+from tmlog.cli.gathering import Failures, gather_records, served, single_log
 from tmlog.cli.output import check_target, force_option, forced
 from tmlog.cli.shell import (
     CorpusSettings,
@@ -20,9 +20,6 @@ from tmlog.cli.shell import (
 )
 from tmlog.errors import TmlogError
 from tmlog.words import count
-
-if TYPE_CHECKING:
-    from tmlog.games.terra_mystica.parse import InputFormat
 
 _TABLES = ("games", "factions", "timeline", "vp_sources", "leech")
 
@@ -46,7 +43,7 @@ def export(
     paths: tuple[str, ...],
     to: str,
     out: str,
-    input_format: InputFormat | None,
+    input_format: str | None,
     vp_variant: str | None,
     **corpus: Any,
 ) -> None:
@@ -76,12 +73,16 @@ def export(
             check_target(target, force=forced())
     except TmlogError as exc:
         raise click.BadParameter(str(exc), param_hint="OUT") from None
+    from tmlog.games.capabilities import EXPORT
+
     failures = Failures(defer=True)
-    records = list(
+    read = list(
         gather_records(
             paths, input_format, failures, CorpusSettings(**corpus), vp_variant=vp_variant
         )
     )
+    # A game whose records give no export tables (Root) is refused, left out of a folder.
+    records = served(read, EXPORT, "export", single_log(paths))
     if failures.duplicates:
         click.echo(f"left out: {failures.duplicates_note()}", err=True)
     if records:
@@ -97,4 +98,4 @@ def export(
         )
     else:
         click.echo("no games replayed: nothing written", err=True)
-    failures.finish(len(records))
+    failures.finish(len(read))

@@ -20,7 +20,7 @@ from tmlog.reading import STDIN
 from tmlog.words import count
 
 if TYPE_CHECKING:
-    from tmlog.games.terra_mystica.parse import InputFormat
+    from tmlog.games import Capability
     from tmlog.records import Record
 
 
@@ -65,7 +65,7 @@ class Failures:
 
 def gather_records(
     paths: tuple[str, ...],
-    input_format: InputFormat | None,
+    input_format: str | None,
     failures: Failures,
     corpus: CorpusSettings,
     tables: tuple[str, ...] | None = None,
@@ -102,3 +102,31 @@ def gather_records(
                 for warning in item.warnings:
                     click.echo(f"warning: {warning}", err=True)
             yield item
+
+
+def served(
+    records: list[Record], capability: Capability[Any], command: str, single: bool
+) -> list[Record]:
+    """The records whose game can do ``capability``; the others are noted and left
+    out (a usage error when the command was given one log)."""
+    from tmlog.errors import Unsupported
+    from tmlog.games import GAMES
+
+    kept = []
+    for record in records:
+        game = GAMES.game_of_record(record)
+        if capability.of(game) is not None:
+            kept.append(record)
+            continue
+        refused = Unsupported(record.game, command, game.title)
+        if single:
+            raise click.UsageError(str(refused))
+        click.echo(f"skipped: {refused}", err=True)
+    return kept
+
+
+def single_log(paths: tuple[str, ...]) -> bool:
+    """Whether the command line names one log (not a folder): a refusal is then a usage error."""
+    import os
+
+    return len(paths) == 1 and not os.path.isdir(paths[0])

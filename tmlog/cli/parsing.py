@@ -70,10 +70,14 @@ def convert(ledger: str, target: str, output: str) -> None:
     Example:
       tmlog convert 4pLeague_S64_D1L1_G3.txt --to commands -o game.log
     """
-    from tmlog.games.terra_mystica.convert import ledger_to_commands
-    from tmlog.games.terra_mystica.parse import parse_file
+    from tmlog.cli.replaying import capability_of, one_log
+    from tmlog.games.capabilities import CONVERT
 
-    text = ledger_to_commands(parse_file(ledger))
+    game, data, source = one_log(ledger, None)
+    converting = capability_of(game, CONVERT, "convert", source)
+    if target not in converting.targets:
+        raise click.UsageError(f"{source}: {game.title} logs cannot be converted to {target}")
+    text = converting.convert(data, source=source, target=target)
     if output == STDIN:
         click.echo(text, nl=False)
     else:

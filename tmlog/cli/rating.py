@@ -10,7 +10,6 @@ left out; so is a game in two results files.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -33,10 +32,8 @@ from tmlog.reading import STDIN, iter_paths
 if TYPE_CHECKING:
     import pandas as pd
 
-    from tmlog.games.terra_mystica.record import GameRecord
-    from tmlog.games.terra_mystica.results import ResultGame
+    from tmlog.games.capabilities import Rating
     from tmlog.records import Record
-    from tmlog.report.ratings import Ratings
 
 FORMATS = ("table", "csv", "json", "markdown")
 
@@ -45,26 +42,17 @@ def _count(n: int, what: str) -> str:
     return f"{n} {what}" if n == 1 else f"{n} {what}s"
 
 
-def _is_results(path: str) -> bool:
-    from tmlog.games.terra_mystica.results import looks_like_results
+def rating_games() -> list[tuple[str, Rating]]:
+    """The games that rate their players, with their rating (by name)."""
+    from tmlog.games import GAMES
+    from tmlog.games.capabilities import RATING
 
-    if path == STDIN or not os.path.isfile(path):
-        return False
-    try:
-        with open(path, "rb") as f:
-            head = f.read(4096)
-    except OSError:
-        return False  # the runner says what is wrong with it
-    if head[:2] == b"\x1f\x8b":  # gzipped: a results file if its text is one
-        import gzip
-        import zlib
-
-        try:
-            with gzip.open(path) as z:
-                head = z.read(4096)
-        except (OSError, EOFError, zlib.error):
-            return False
-    return looks_like_results(head)
+    found = []
+    for name in GAMES:
+        rating = RATING.of(GAMES[name])
+        if rating is not None:
+            found.append((name, rating))
+    return found
 
 
 class MixedInputs:
@@ -76,18 +64,18 @@ class MixedInputs:
     """
 
     def __init__(self, paths: Iterable[str], fail: Callable[[str], None]) -> None:
-        from tmlog.games.terra_mystica.results import game_id_of_log, read_results, unique_games
-
         named = list(paths)
-        files = [p for p in named if _is_results(p)]
-        read = []
-        for path in files:
-            try:
-                read.append((path, read_results(path)))
-            except TmlogError as exc:
-                fail(str(exc))
-        self.games, self.repeated = unique_games(read)
-        """The results' games, each id once; (file:id, first file:id) for those left out."""
+        raters = rating_games()
+        self.rating: Rating | None = raters[0][1] if raters else None
+        """The rating of the game whose results files are read (None: no game rates)."""
+        rating = self.rating
+        files = [p for p in named if rating is not None and rating.is_results(p)]
+        self.games: list[Any] = []
+        """The results' games, each id once."""
+        self.repeated: list[tuple[str, str]] = []
+        """(file:id, first file:id) for each game of a results file left out."""
+        if rating is not None and files:
+            self.games, self.repeated = rating.read_results(files, fail)
         self.results_files = len(files)
         others = [p for p in named if p not in files]
         self.logs: list[str] = others
@@ -96,22 +84,22 @@ class MixedInputs:
         """(log, file:id) for each log whose game a results file holds."""
         self.duplicates: list[tuple[str, str]] = []
         """(log, first log) for each log holding the same game as one before it."""
-        if self.games:
+        if self.games and rating is not None:
             ids = {g.id: g for g in self.games}
             self.logs = []
             for item in iter_paths(others, recursive=recursive()):
                 if isinstance(item, TmlogError):
                     self.logs.append(getattr(item, "source", "") or str(item))
-                elif item != STDIN and (game := ids.get(game_id_of_log(item))) is not None:
+                elif item != STDIN and (game := ids.get(rating.game_id_of_log(item))) is not None:
                     self.in_both.append((item, f"{game.source}:{game.id}"))
                 else:
                     self.logs.append(item)
 
-    def records(self) -> Iterator[GameRecord]:
+    def records(self) -> Iterator[Record]:
         """The results' games as records (the ``games`` and ``factions`` tables)."""
-        from tmlog.games.terra_mystica.results import result_record
-
-        return (result_record(g) for g in self.games)
+        if self.rating is None:
+            return iter(())
+        return self.rating.results_records(self.games)
 
     def note(self) -> str:
         """What was left out as counted twice (empty if nothing)."""
@@ -128,87 +116,31 @@ class MixedInputs:
         return ", ".join(parts)
 
 
-def log_games(records: Iterable[Any], fail: Callable[[str], None]) -> tuple[list[ResultGame], int]:
-    """The finished games among replayed logs' records, as results entries to rate;
-    and how many were unfinished (left out). A log that names no player cannot
-    be rated: said through ``fail``."""
-    from tmlog.games.terra_mystica.results import game_of_record
-
-    games = []
-    unfinished = 0
-    for record in records:
-        if not record.finished:
-            unfinished += 1
-        elif any(f.player is None for f in record.factions):
-            fail(f"{record.game}: the log names no players: not rated")
-        else:
-            games.append(game_of_record(record))
-    return games, unfinished
+def log_games(
+    rating: Rating, records: Iterable[Record], fail: Callable[[str], None]
+) -> tuple[list[Any], int]:
+    """The finished games among replayed logs' records, as games to rate; and how
+    many were unfinished (left out). A log that names no player cannot be
+    rated: said through ``fail``."""
+    return rating.rated_games(records, fail)
 
 
 def rated_factions(
-    results: list[ResultGame],
+    rating: Rating,
+    results: list[Any],
     logs: Sequence[Any],
     min_rating: float | None,
     bands: bool,
 ) -> Callable[[pd.DataFrame], pd.DataFrame]:
     """What ``stats --min-rating``/``--by rating-band`` does to a factions table:
-    players rated from all the games given, each game's lowest rating added
-    (:func:`~tmlog.report.ratings.with_min_rating`), games below ``min_rating``
-    left out, rows repeated per band (:func:`~tmlog.report.ratings.by_rating_band`)."""
-    from tmlog.report.ratings import by_rating_band, compute_ratings, with_min_rating
-
-    from_logs, _ = log_games(logs, lambda m: click.echo(f"warning: {m}", err=True))
-    ratings = compute_ratings([*results, *from_logs])
-
-    def rate(factions: pd.DataFrame) -> pd.DataFrame:
-        out = with_min_rating(factions, ratings)
-        if min_rating is not None:
-            out = out[out["min_rating"] >= min_rating]
-        return by_rating_band(out) if bands else out
-
-    return rate
+    players rated from all the games given, each game's lowest rating added,
+    games below ``min_rating`` left out, rows repeated per band."""
+    from_logs, _ = log_games(rating, logs, lambda m: click.echo(f"warning: {m}", err=True))
+    ratings = rating.compute([*results, *from_logs])
+    return rating.rate_factions(ratings, min_rating, bands)
 
 
 # --------------------------------------------------------------- ratings
-
-
-def ratings_tables(ratings: Ratings) -> dict[str, pd.DataFrame]:
-    """The ``players``, ``factions`` and ``breakdown`` tables of ``tmlog ratings``."""
-    import pandas as pd
-
-    from tmlog.games.terra_mystica.results import map_name
-
-    players = sorted(ratings.players.values(), key=lambda p: (-p.score, p.username))
-    factions = sorted(ratings.factions.values(), key=lambda f: (-f.score, f.name, f.base_map))
-    return {
-        "players": pd.DataFrame(
-            {
-                "rank": pd.Series(range(1, len(players) + 1), dtype="int64"),
-                "player": [p.username for p in players],
-                "rating": pd.Series([p.score for p in players], dtype="float64"),
-                "games": pd.Series([p.games for p in players], dtype="int64"),
-            }
-        ),
-        "factions": pd.DataFrame(
-            {
-                "faction": [f.name for f in factions],
-                "map": [map_name(f.base_map) for f in factions],
-                "rating": pd.Series([f.score for f in factions], dtype="float64"),
-                "games": pd.Series([f.games for f in factions], dtype="int64"),
-            }
-        ),
-        "breakdown": pd.DataFrame(
-            [
-                {"player": p.username, "faction": faction, "rating": points, "games": games}
-                for p in players
-                for faction, (points, games) in sorted(
-                    p.faction_breakdown.items(), key=lambda kv: (-kv[1][0], kv[0])
-                )
-            ],
-            columns=["player", "faction", "rating", "games"],
-        ),
-    }
 
 
 def gather_games(
@@ -293,21 +225,28 @@ def ratings(
       tmlog ratings results-2024-*.json
       tmlog ratings games/ --show factions --format csv
     """
+    from tmlog.cli.gathering import served, single_log
+    from tmlog.games.capabilities import RATING
     from tmlog.report.output import format_frame
-    from tmlog.report.ratings import compute_ratings
 
     messages: list[str] = []
-    mixed, records = gather_games(
+    mixed, read = gather_games(
         paths, input_format, CorpusSettings(**corpus), messages.append, vp_variant
     )
-    from_logs, unfinished = log_games(records, messages.append)
+    # A game that rates no one (Root) is refused, its logs left out of a folder's run.
+    records = served(read, RATING, "ratings", single_log(paths))
+    rating = mixed.rating
+    if rating is None:
+        raise click.ClickException("no game tmlog reads rates its players")
+    from_logs, unfinished = log_games(rating, records, messages.append)
     games = [*mixed.games, *from_logs]
-    result = compute_ratings(games)
-    click.echo(format_frame(ratings_tables(result)[show], fmt))
+    result = rating.compute(games)
+    rated, players = rating.summary(result)
+    click.echo(format_frame(rating.tables(result)[show], fmt))
     note = (
-        f"{_count(result.games, 'game')} rated of {len(games)}"
+        f"{_count(rated, 'game')} rated of {len(games)}"
         f" ({_count(len(mixed.games), 'result')}, {_count(len(from_logs), 'log')});"
-        f" {_count(len(result.players), 'player')} with 5+ games"
+        f" {_count(players, 'player')} with 5+ games"
     )
     left = [x for x in (mixed.note(), unfinished and _count(unfinished, "unfinished game")) if x]
     if left:

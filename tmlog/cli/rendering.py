@@ -2,28 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 import click
 
 from tmlog.cli.output import force_option
-from tmlog.cli.replaying import check_within, game_capability, parse_at
+from tmlog.cli.replaying import capability_of, one_log, replay_options, warn
 from tmlog.cli.reports import _save, checked_picture
-from tmlog.cli.shell import cli, input_format_option, require_game, vp_variant_option
-
-if TYPE_CHECKING:
-    from tmlog.games.terra_mystica.parse import InputFormat
-
-
-def _where(result: Any, stop: Any) -> str:
-    state = result.state
-    if result.stopped_early and stop is not None:
-        if stop.line is not None:
-            return f"after log line {stop.line}"
-        return f"end of round {stop.round}" + (f", turn {stop.turn}" if stop.turn else "")
-    if state.finished:
-        return "end of the game"
-    return f"round {state.round}, turn {state.turn} (incomplete game)"
+from tmlog.cli.shell import cli, input_format_option, vp_variant_option
 
 
 @cli.command()
@@ -51,7 +35,7 @@ def render(
     log: str,
     at: str | None,
     output: str,
-    input_format: InputFormat | None,
+    input_format: str | None,
     vp_variant: str | None,
 ) -> None:
     """Draw the map of one log: terrain, hex names, buildings, bridges and towns.
@@ -65,26 +49,16 @@ def render(
       tmlog render game.txt -o map.png
       tmlog render game.txt --at R3 -o round3.svg
     """
-    other_game = game_capability(log, input_format, "render_axes")
-    if other_game is not None:  # a game that draws its own board (Root)
-        _save(other_game(log, at, input_format), output)
-        return
-    from tmlog.games.terra_mystica.parse import parse_file
-    from tmlog.games.terra_mystica.replay import replay
+    from tmlog.games.capabilities import DRAWING
 
-    stop = parse_at(at)
-    require_game(log, input_format, "terra_mystica", "render")
-    parsed = parse_file(log, input_format)
-    result = replay(parsed, stop=stop, vp_variant=vp_variant)
-    if result.error is not None:
-        raise result.error
-    if stop is not None and at is not None:
-        check_within(result, stop, at, parsed.rows[-1].line if parsed.rows else 0)
-    from pathlib import PurePath
-
-    from tmlog.games.terra_mystica.frames import board_frames
-    from tmlog.plot import plot_board
-
-    board = board_frames(result)
-    title = f"{PurePath(result.source).name} — {_where(result, stop)}"
-    _save(plot_board(board.hexes, board.bridges, factions=board.factions, title=title), output)
+    game, data, source = one_log(log, input_format)
+    drawing = capability_of(game, DRAWING, "render", source)
+    axes = drawing.draw(
+        data,
+        source=source,
+        at=at,
+        input_format=input_format,
+        options=replay_options(vp_variant),
+        warn=warn,
+    )
+    _save(axes, output)

@@ -7,8 +7,7 @@ none of them (``tests/test_startup.py``).
 
 from __future__ import annotations
 
-import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
@@ -16,134 +15,51 @@ from tmlog.cli.shell import (
     CorpusSettings,
     cli,
     corpus_options,
-    game_of_log,
     input_format_option,
     input_paths,
     output_format_option,
     recursive,
-    require_game,
     vp_variant_option,
 )
 from tmlog.words import count
 
 if TYPE_CHECKING:
-    from tmlog.games.terra_mystica.audit import AuditReport
-    from tmlog.games.terra_mystica.parse import InputFormat
-    from tmlog.games.terra_mystica.replay import Replay, Stop
+    from tmlog.games import AnyGame, Capability
+    from tmlog.games.capabilities import AuditReport
 
-# ASCII digits only: '²'.isdigit() is true but int('²') fails.
-_AT = re.compile(r"^[Rr](\d+)(?:[Tt](\d+))?$", re.ASCII)
-_LINE = re.compile(r"^\d+$", re.ASCII)
+C = TypeVar("C")
 
 
-def _number(digits: str) -> int:
-    # Past 18 digits a number is past the end of any game, and past 4300
-    # Python will not read it: it stands for "beyond the end" (see check_within).
-    return int(digits) if len(digits) <= 18 else 10**18
+def one_log(log: str, input_format: str | None) -> tuple[AnyGame, bytes, str]:
+    """The game, bytes and source name of the one log a command reads (``-``: standard input)."""
+    from tmlog.games import GAMES
+    from tmlog.reading import STDIN, read_bytes
+
+    data = read_bytes(log)
+    source = "<stdin>" if log == STDIN else log
+    return GAMES.game_for(data, source, input_format), data, source
 
 
-def parse_at(value: str | None) -> Stop | None:
-    """``--at 120`` (after log line 120) or ``--at R3T2`` (end of round 3, turn 2)."""
-    if value is None:
-        return None
-    from tmlog.games.terra_mystica.replay import Stop
+def capability_of(game: AnyGame, capability: Capability[C], command: str, source: str) -> C:
+    """What ``command`` needs of the log's game: a usage error naming both if it cannot."""
+    from tmlog.errors import Unsupported
 
-    if _LINE.fullmatch(value):
-        return Stop(line=_number(value))
-    m = _AT.fullmatch(value)
-    if m:
-        turn = m.group(2)
-        return Stop(round=_number(m.group(1)), turn=_number(turn) if turn else None)
-    raise click.BadParameter(
-        "use a log line number (120) or a round and turn (R3T2)", param_hint="--at"
-    )
+    try:
+        return capability.need(game, command, source)
+    except Unsupported as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+def warn(message: str) -> None:
+    click.echo(f"warning: {message}", err=True)
+
+
+def replay_options(vp_variant: str | None) -> dict[str, Any]:
+    """The replay options a command line gave (those left at their default are not passed)."""
+    return {} if vp_variant is None else {"vp_variant": vp_variant}
 
 
 # ---------------------------------------------------------------- replay
-
-
-def game_capability(path: str, input_format: str | None, name: str) -> Any:
-    """The optional ``name`` capability of the game of the log at ``path`` (None if
-    its game has none, or it cannot be known here: the default path says why)."""
-    game = game_of_log(path, input_format)
-    return None if game is None else getattr(game, name, None)
-
-
-def _stop_text(stop: Stop) -> str:
-    if stop.line is not None:
-        return f"after log line {stop.line}"
-    return f"end of round {stop.round}" + (f", turn {stop.turn}" if stop.turn else "")
-
-
-def _stop_json(stop: Stop) -> dict[str, int | None]:
-    if stop.line is not None:
-        return {"line": stop.line}
-    return {"end_of_round": stop.round, "end_of_turn": stop.turn}
-
-
-def check_within(result: Replay, stop: Stop, at: str, last_line: int) -> None:
-    """``--at`` past the end of the game is a usage error naming the game's last point."""
-    if result.stopped_early:
-        return
-    state = result.state
-    if stop.line is not None:
-        beyond = stop.line > last_line
-    elif stop.turn is None:
-        beyond = stop.round is not None and stop.round > state.round
-    else:
-        beyond = (stop.round or 0, stop.turn) > (state.round, state.turn)
-    if beyond:
-        end = "game over" if state.finished else "incomplete game"
-        raise click.BadParameter(
-            f"{at} is past the end of {result.source}: its last point is log line"
-            f" {last_line}, round {state.round}, turn {state.turn} ({end})",
-            param_hint="--at",
-        )
-
-
-def _state_table(result: Replay, stop: Stop | None) -> str:
-    state = result.state
-    # Round and turn are the engine's, as in the JSON; where --at stopped is added.
-    head = f"{result.source}: round {state.round}, turn {state.turn}"
-    if state.finished:
-        head += ", game over"
-    elif result.stopped_early and stop is not None:
-        head += f" ({_stop_text(stop)})"
-    else:
-        head += ", incomplete game"
-    cols = [
-        "faction",
-        "VP",
-        "C",
-        "W",
-        "P",
-        "power",
-        "cults F/W/E/A",
-        "ship",
-        "dig",
-        "D/TP/TE/SH/SA",
-    ]
-    rows = []
-    for f in state.factions:
-        rows.append(
-            [
-                f.name + (" (dropped)" if f.dropped else ""),
-                str(f.vp),
-                str(f.c),
-                str(f.w),
-                str(f.p),
-                "/".join(str(x) for x in f.power),
-                "/".join(str(x) for x in f.cults),
-                str(f.shipping),
-                str(f.dig),
-                "/".join(str(x) for x in f.buildings),
-            ]
-        )
-    # A list, so that a game with no faction yet (no rows) still has widths.
-    widths = [max([len(c), *(len(r[i]) for r in rows)]) for i, c in enumerate(cols)]
-    lines = [head, "  ".join(c.ljust(w) for c, w in zip(cols, widths, strict=True))]
-    lines += ["  ".join(v.ljust(w) for v, w in zip(r, widths, strict=True)) for r in rows]
-    return "\n".join(line.rstrip() for line in lines)
 
 
 @cli.command(name="replay")
@@ -159,7 +75,7 @@ def _state_table(result: Replay, stop: Stop | None) -> str:
 @output_format_option("text", "json", default="text")
 @input_format_option
 def replay_command(
-    log: str, at: str | None, vp_variant: str | None, fmt: str, input_format: InputFormat | None
+    log: str, at: str | None, vp_variant: str | None, fmt: str, input_format: str | None
 ) -> None:
     """Replay one log and print the game state (at the end, or at --at).
 
@@ -171,34 +87,22 @@ def replay_command(
       tmlog replay game.txt --at R3T2 --format json
       tmlog replay game.txt --at 120
     """
-    other_game = game_capability(log, input_format, "replay_text")
-    if other_game is not None:  # a game with its own state and --at (Root)
-        click.echo(other_game(log, at, fmt, input_format))
-        return
+    from tmlog.games.capabilities import STATE
 
-    from tmlog.games.terra_mystica.parse import parse_file
-    from tmlog.games.terra_mystica.replay import replay
-
-    stop = parse_at(at)
-    require_game(log, input_format, "terra_mystica", "replay")
-    parsed = parse_file(log, input_format, partial=True)
-    result = replay(parsed, stop=stop, vp_variant=vp_variant)
-    for warning in result.warnings:
-        click.echo(f"warning: {warning}", err=True)
-    if result.error is not None:
-        raise result.error
-    if stop is not None and at is not None:
-        check_within(result, stop, at, parsed.rows[-1].line if parsed.rows else 0)
-    if fmt == "json":
-        summary = result.state.as_dict()
-        summary["source"] = result.source
-        if stop is not None and result.stopped_early:
-            summary["at"] = _stop_json(stop)
-        import json
-
-        click.echo(json.dumps(summary, indent=2))
-    else:
-        click.echo(_state_table(result, stop))
+    game, data, source = one_log(log, input_format)
+    state = capability_of(game, STATE, "replay", source)
+    options = replay_options(vp_variant)
+    click.echo(
+        state.state(
+            data,
+            source=source,
+            at=at,
+            fmt=fmt,
+            input_format=input_format,
+            options=options,
+            warn=warn,
+        )
+    )
 
 
 # -------------------------------------------------------------- validate
@@ -211,7 +115,7 @@ def replay_command(
 @corpus_options
 def validate(
     paths: tuple[str, ...],
-    input_format: InputFormat | None,
+    input_format: str | None,
     vp_variant: str | None,
     **corpus: Any,
 ) -> None:
@@ -288,14 +192,17 @@ def audit_command(paths: tuple[str, ...], fmt: str, vp_variant: str | None, **co
       tmlog audit game.txt
       tmlog audit --format json ledgers/
     """
+    import os
+
     from tmlog.corpus import Failure, Runner
-    from tmlog.games.terra_mystica.audit import audit_job
+    from tmlog.runner import Audited
 
     settings = CorpusSettings(**corpus)
     records: list[dict[str, Any]] = []
     checked = rows = diverged = matched = failed = 0
-    runner = Runner(
-        audit_job,
+    single = len(paths) == 1 and not os.path.isdir(paths[0])
+    runner: Runner[AuditReport] = Runner(
+        Audited(),
         input_format=None,
         jobs=settings.jobs,
         dask_scheduler=settings.dask_scheduler,
@@ -304,6 +211,11 @@ def audit_command(paths: tuple[str, ...], fmt: str, vp_variant: str | None, **co
     with runner:
         for report in runner.run(paths, progress=settings.progress(), recursive=recursive()):
             if isinstance(report, Failure):
+                if report.unsupported and single:  # one log of a game with no audit
+                    raise click.UsageError(report.message)
+                if report.unsupported:  # noted; the rest of the run goes on
+                    click.echo(f"skipped: {report.message}", err=True)
+                    continue
                 click.echo(f"Error: {report.message}", err=True)
                 failed += 1
                 continue

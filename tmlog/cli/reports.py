@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from tmlog.cli.gathering import Failures, gather_records
+from tmlog.cli.gathering import Failures, gather_records, served, single_log
 from tmlog.cli.output import checked_output, force_option, forced, write_atomic
 from tmlog.cli.shell import (
     CorpusSettings,
@@ -30,8 +30,7 @@ from tmlog.cli.shell import (
 from tmlog.words import count
 
 if TYPE_CHECKING:
-    from tmlog.games.terra_mystica.parse import InputFormat
-    from tmlog.games.terra_mystica.record import GameRecord
+    from tmlog.games import AnyGame
     from tmlog.records import Record
     from tmlog.report.frames import Frames
 
@@ -80,7 +79,7 @@ def _plot_option(what: str) -> Callable[[F], F]:
 
 def _records(
     paths: tuple[str, ...],
-    input_format: InputFormat | None,
+    input_format: str | None,
     failures: Failures,
     corpus: CorpusSettings,
     vp_variant: str | None,
@@ -93,10 +92,14 @@ def _records(
 
 def _plain(records: list[Record], fmt: str) -> bool:
     """Whether a table can be printed without pandas (:mod:`tmlog.report.plain`):
-    text or Markdown, of Terra Mystica records."""
-    from tmlog.games.terra_mystica.record import GameRecord
+    text or Markdown, of one game's records."""
+    return fmt in ("table", "markdown") and len({type(r) for r in records}) == 1
 
-    return fmt in ("table", "markdown") and all(type(r) is GameRecord for r in records)
+
+def _game(records: list[Record]) -> AnyGame:
+    from tmlog.games import GAMES
+
+    return GAMES.game_of_record(records[0])
 
 
 def _tables(records: list[Record]) -> Frames:
@@ -113,11 +116,12 @@ def _by_game(records: list[Record]) -> list[list[Record]]:
     return [records] if len(groups) == 1 else list(groups.values())
 
 
-def _game_option(records: list[Record], name: str) -> Any:
-    """An optional capability of the game of ``records`` (None if it has none)."""
-    from tmlog.games import GAMES
+def _source_key(records: list[Record]) -> Callable[[str], Any] | None:
+    """How the game of ``records`` orders its VP sources (None: it does not say)."""
+    from tmlog.games.capabilities import VP_SOURCES
 
-    return getattr(GAMES.game_of_record(records[0]), name, None)
+    order = VP_SOURCES.of(_game(records))
+    return None if order is None else order.source_key
 
 
 def _echo(text: str) -> None:
@@ -151,7 +155,7 @@ def vp(
     fmt: str,
     plot_path: str | None,
     timeline: bool,
-    input_format: InputFormat | None,
+    input_format: str | None,
     vp_variant: str | None,
     **corpus: Any,
 ) -> None:
@@ -181,7 +185,7 @@ def vp(
     if all_records and not timeline and not plot_path and _plain(all_records, fmt):
         from tmlog.report.plain import vp_by_faction
 
-        _echo(vp_by_faction(cast("list[GameRecord]", all_records), fmt))
+        _echo(vp_by_faction(all_records, fmt, _source_key(all_records)))
         failures.finish(len(all_records))
         return
     from tmlog.report.output import format_frame
@@ -194,14 +198,13 @@ def vp(
             table = vp_timeline(tables.vp_rounds, tables.factions)
             _echo(format_frame(table, fmt))
         else:
-            # The game of the logs may order its sources (Terra Mystica's order otherwise).
-            order = _game_option(records, "vp_source_key")
-            keyed = {"source_key": order} if order is not None else {}
+            # The game of the logs may order its sources (by name otherwise).
+            order = _source_key(records)
             if fmt in ("table", "markdown"):
-                wide = vp_breakdown(tables.vp, by_faction=True, **keyed)
+                wide = vp_breakdown(tables.vp, by_faction=True, source_key=order)
                 _echo(format_frame(wide, fmt, group_by="game"))
             else:
-                _echo(format_frame(vp_breakdown(tables.vp, **keyed), fmt))
+                _echo(format_frame(vp_breakdown(tables.vp, source_key=order), fmt))
         if plot_path and records is not all_records:
             click.echo(f"logs of several games: {plot_path} not written", err=True)
         elif plot_path:
@@ -243,7 +246,7 @@ def leech(
     fmt: str,
     feeding: bool,
     plot_path: str | None,
-    input_format: InputFormat | None,
+    input_format: str | None,
     vp_variant: str | None,
     **corpus: Any,
 ) -> None:
@@ -267,19 +270,21 @@ def leech(
       tmlog leech games/ --feeding --format csv
       tmlog leech game.txt --plot leech.png
     """
+    from tmlog.games.capabilities import LEECH
+
     failures = Failures(defer=False)
-    records = _records(paths, input_format, failures, CorpusSettings(**corpus), vp_variant)
+    read = _records(paths, input_format, failures, CorpusSettings(**corpus), vp_variant)
+    # A game without power leech (Root) is refused, its logs left out of a folder's run.
+    records = served(read, LEECH, "leech", single_log(paths))
     if records and not feeding and not plot_path and _plain(records, fmt):
         from tmlog.report import plain
 
-        _echo(plain.leech_totals(cast("list[GameRecord]", records), fmt))
+        _echo(plain.leech_totals(records, fmt))
     elif records:
         from tmlog.report.leech import leech_totals, who_fed_whom
         from tmlog.report.output import format_frame
 
         tables = _tables(records)
-        if "leech" not in tables:  # a game without power leech (Root)
-            raise click.ClickException("none of these logs is of a game with power leech")
         totals = leech_totals(tables.leech)
         table = who_fed_whom(tables.feeding) if feeding else totals
         _echo(format_frame(table, fmt))
@@ -288,10 +293,20 @@ def leech(
 
             axes = plot_leech(who_fed_whom(tables.feeding, matrix=True), totals)
             _save(axes[0], plot_path)
-    failures.finish(len(records))
+    failures.finish(len(read))
 
 
 # ----------------------------------------------------------------- stats
+
+
+def _by_vp(record: Any) -> bool:
+    """Whether the plain tally (:class:`~tmlog.report.tally.WinTally`, wins by VP) counts
+    ``record``'s game as pandas does: not where the record names its winners (a ``won``
+    column: Root's coalitions and dominance), which only the pandas counting reads."""
+    from tmlog.records import describe
+
+    factions = describe(type(record)).table("factions")
+    return all(column.name != "won" for column in factions.columns)
 
 
 def _tally_frame(tally: Any) -> Any:
@@ -310,24 +325,46 @@ def _tally_frame(tally: Any) -> Any:
     return frame.astype({"games": "int64", "margin_games": "int64"})
 
 
-_BY_CHOICES = (
-    "players",
-    "map",
-    "seat",
-    "final-scoring",
-    "score-tiles",
-    "score-tile",
-    *(f"score-round-{n}" for n in range(1, 7)),
-    "bonus-round-1",
-    "rating-band",
-)
+def _by_choices() -> tuple[str, ...]:
+    """Every grouping of ``stats --by`` some game offers, in the games' own order."""
+    from tmlog.games import GAMES
+    from tmlog.games.capabilities import GROUPINGS
+
+    choices: dict[str, None] = {}
+    for name in GAMES:
+        offered = GROUPINGS.of(GAMES[name])
+        choices.update(dict.fromkeys(offered.choices if offered is not None else ()))
+    return tuple(choices)
+
+
+def _grouped(records: list[Record], by: tuple[str, ...], single: bool) -> list[Record]:
+    """The records whose game offers every grouping of ``by``; the others are noted
+    and left out (a usage error when the command was given one log)."""
+    from tmlog.games import GAMES
+    from tmlog.games.capabilities import GROUPINGS
+
+    if not by:
+        return records
+    kept = []
+    for record in records:
+        game = GAMES.game_of_record(record)
+        offered = GROUPINGS.of(game)
+        missing = [b for b in by if offered is None or b not in offered.choices]
+        if not missing:
+            kept.append(record)
+            continue
+        why = f"{record.game}: {game.title} logs cannot be grouped by {', '.join(missing)}"
+        if single:
+            raise click.UsageError(why)
+        click.echo(f"skipped: {why}", err=True)
+    return kept
 
 
 @cli.command()
 @input_paths
 @click.option(
     "--by",
-    type=click.Choice(_BY_CHOICES),
+    type=click.Choice(_by_choices()),
     multiple=True,
     help="Also group by player count, map, seat (start order), final scoring (Fire & Ice"
     " tile), the six round scoring tiles (score-tiles), the tile of round N"
@@ -355,7 +392,7 @@ def stats(
     min_rating: float | None,
     fmt: str,
     plot_path: str | None,
-    input_format: InputFormat | None,
+    input_format: str | None,
     vp_variant: str | None,
     **corpus: Any,
 ) -> None:
@@ -388,7 +425,6 @@ def stats(
       tmlog stats results-2024-*.json --min-rating 1250
     """
     from tmlog.cli.rating import MixedInputs, rated_factions
-    from tmlog.games.terra_mystica.record import GameRecord
     from tmlog.report.tally import WinTally, winrate_table
 
     # A part of the corpus at a time: memory stays flat however many games.
@@ -408,6 +444,8 @@ def stats(
         if not by and min_rating is None and not plot_path and fmt in ("table", "markdown")
         else None
     )
+    plain_type: type | None = None  # the record type the plain tally counts
+    single = single_log(paths)
 
     def tally() -> None:
         from tmlog.report.frames import frames
@@ -443,12 +481,22 @@ def stats(
     bands = "rating-band" in by
     if min_rating is not None or bands:
         # Ratings need every game first: then one part.
+        from tmlog.games.capabilities import RATING
+
         logged = list(logs) if mixed.logs else []
-        rate = rated_factions(mixed.games, logged, min_rating, bands)
+        refused = served(logged, RATING, "stats --min-rating/--by rating-band", single)
+        logged = _grouped(refused, by, single)
+        rating = mixed.rating
+        if rating is None:
+            raise click.UsageError("no game tmlog reads rates its players")
+        rate = rated_factions(rating, mixed.games, logged, min_rating, bands)
         chunk.extend([*mixed.records(), *logged])
     else:
         for record in itertools.chain(mixed.records(), logs if mixed.logs else ()):
-            if plain is not None and type(record) is GameRecord:
+            if by and not _grouped([record], by, single):
+                continue
+            if plain is not None and plain_type in (None, type(record)) and _by_vp(record):
+                plain_type = type(record)
                 plain.add(record)
                 counted += 1
                 continue
@@ -469,10 +517,8 @@ def stats(
         if chunk or not tallies:
             tally()
         rates = winrates_from_tallies(add_tallies(tallies, by=by), by=by)
-        if "rating-band" in by:
-            from tmlog.report.ratings import BANDS
-
-            order = {label: i for i, (_, label) in enumerate(BANDS)}
+        if "rating-band" in by and mixed.rating is not None:
+            order = {label: i for i, label in enumerate(mixed.rating.bands())}
             rates = rates.sort_values("rating_band", key=lambda c: c.map(order), kind="stable")
         _echo(format_frame(rates, fmt))
     games = counted - unfinished

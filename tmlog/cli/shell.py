@@ -20,7 +20,7 @@ from tmlog.cli.streams import (
     progress_line,
     silence_stdout,
 )
-from tmlog.errors import TmlogError
+from tmlog.errors import BadOption, TmlogError, Unsupported
 from tmlog.games import GAMES, AnyGame
 from tmlog.reading import STDIN, iter_paths, read_bytes
 
@@ -40,6 +40,10 @@ class _Group(click.Group):
             return result
         except (click.ClickException, click.exceptions.Exit, click.Abort):
             raise
+        except BadOption as exc:  # an option's value the log cannot serve: usage, exit 2
+            raise click.BadParameter(exc.reason, ctx=ctx, param_hint=exc.option) from None
+        except Unsupported as exc:  # a command the log's game cannot do: usage, exit 2
+            raise click.UsageError(str(exc), ctx=ctx) from None
         except BrokenPipeError:
             # The reader went away (`tmlog parse x | head -1`): stop quietly.
             silence_stdout()
@@ -231,41 +235,6 @@ class CorpusSettings:
     def progress(self) -> Callable[[int, int], None] | None:
         """A progress line on standard error, if it is a terminal and not --quiet."""
         return None if self.quiet else progress_line()
-
-
-def game_of_log(path: str, input_format: str | None) -> AnyGame | None:
-    """The game of the log at ``path`` (or of ``--input-format``); None when it
-    cannot be known here: standard input cannot be read twice, and a file that
-    cannot be read is reported by the command's own reading."""
-    if input_format is not None:
-        return GAMES.game_for(b"", path, input_format)
-    if path == STDIN:
-        return None
-    try:
-        # Through the bounded reader: a FIFO or a device never blocks or floods here.
-        return GAMES.game_for(read_bytes(path), path)
-    except TmlogError:
-        return None
-
-
-def require_game(path: str, input_format: str | None, game: str, command: str) -> None:
-    """Stop a command that reads one game's logs (``replay``, ``render``) when
-    ``path`` is another game's log, or ``--input-format`` another game's format."""
-    of_log = game_of_log(path, input_format)
-    if of_log is None:
-        return
-    found = of_log.name
-    if found != game:
-
-        def title(name: str) -> str:
-            return name.replace("_", " ").title()
-
-        what = (
-            f"{path}: a {title(found)} log"
-            if input_format is None
-            else (f"--input-format {input_format} is a {title(found)} format")
-        )
-        raise click.ClickException(f"{what}; tmlog {command} reads {title(game)} logs only")
 
 
 class Inputs:

@@ -4,18 +4,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 from tmlog.cli.streams import echo
-
-if TYPE_CHECKING:
-    from tmlog.games.terra_mystica.parse import InputFormat
 
 
 def validate_logs(
     paths: Sequence[str],
     *,
-    input_format: InputFormat | None,
+    input_format: str | None,
     vp_variant: str | None,
     jobs: int,
     dask_scheduler: str | None,

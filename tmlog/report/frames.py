@@ -2,9 +2,9 @@
 
 Two steps, so that the expensive part can run anywhere:
 
-1. each game folds a replay into a record (for Terra Mystica
-   :func:`~tmlog.games.terra_mystica.record.record_game`): plain, picklable
-   Python, cheap to build in a worker process and to cache;
+1. each game folds a replay into a record (its ``record``,
+   :func:`tmlog.record_game`): plain, picklable Python, cheap to build in a
+   worker process and to cache;
 2. :func:`frames` turns any number of records into DataFrames at once, one
    per table of the record, with the columns and types its schema reads from
    the record type (:func:`tmlog.records.describe`).
@@ -21,11 +21,12 @@ Two steps, so that the expensive part can run anywhere:
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from tmlog.errors import TmlogError
 from tmlog.reading import printable
-from tmlog.records import Column, Record, RecordSchema, describe
+from tmlog.records import Column, FrameOptions, Record, RecordSchema, describe
 from tmlog.words import count
 
 if TYPE_CHECKING:
@@ -76,12 +77,12 @@ def frames(records: Iterable[Record], schema: RecordSchema | None = None) -> Fra
     """Build the tables of many games of one kind at once.
 
     Args:
-        records: records of one type (for Terra Mystica, :class:`GameRecord`).
+        records: records of one game (of one type).
         schema: their tables (default: read from the first record's type;
             given, it also names the tables of no records at all).
 
-    >>> from tmlog.games.terra_mystica.record import SCHEMA
-    >>> tables = frames([], SCHEMA)
+    >>> from tmlog import GAMES
+    >>> tables = frames([], GAMES["terra_mystica"].schema)
     >>> list(tables.leech.columns)[:4]
     ['game', 'faction', 'offers', 'offered_power']
     """
@@ -89,9 +90,7 @@ def frames(records: Iterable[Record], schema: RecordSchema | None = None) -> Fra
     first = next(items, None)
     if schema is None:
         if first is None:
-            from tmlog.games import GAMES
-
-            schema = GAMES.default.schema  # no records: the default game's tables, empty
+            schema = _no_game()  # no records: the tables every game's record has, empty
         else:
             schema = describe(type(first))
     games_columns = [c for c in schema.games if c.name not in schema.hidden]
@@ -118,7 +117,61 @@ def frames(records: Iterable[Record], schema: RecordSchema | None = None) -> Fra
         key_columns = [_games_column(schema, k) for k in schema.keys.get(t.name, ())]
         columns = [Column("game", str), *t.columns, *key_columns]
         tables[t.name] = _typed(rows[t.name], schema.frame_columns(t.name), columns)
+    if first is not None:
+        # Which game the tables are of, for what the game decides about them
+        # (the order of its VP sources: tmlog.report.vp).
+        from tmlog.games import GAMES
+
+        try:
+            name = GAMES.game_of_record(first).name
+        except TypeError:  # a record type no game registered here claims
+            name = None
+        for table in tables.values():
+            table.attrs[GAME_ATTR] = name
     return Frames(tables)
+
+
+GAME_ATTR = "tmlog.game"
+"""The ``DataFrame.attrs`` key of the name of the game whose records made a table."""
+
+
+class _Faction(NamedTuple):
+    faction: str
+    start_order: int
+    final_vp: int
+    dropped: bool
+
+
+class _Vp(NamedTuple):
+    faction: str
+    source: str
+    vp: int
+
+
+class _VpRound(NamedTuple):
+    faction: str
+    round: int
+    vp: int
+
+
+@dataclass(frozen=True)
+class _NoGame:
+    """The tables every game's record has (the report commands read them), for no records."""
+
+    game: str
+    finished: bool
+    error: str | None
+    warnings: tuple[str, ...]
+    factions: tuple[_Faction, ...]
+    vp: tuple[_Vp, ...]
+    vp_rounds: tuple[_VpRound, ...]
+
+    # Win rates read `finished` next to each faction, as every game's factions table has it.
+    frame_options: ClassVar[FrameOptions] = FrameOptions(keys={"factions": ("finished",)})
+
+
+def _no_game() -> RecordSchema:
+    return describe(_NoGame)
 
 
 def _chain(first: Any, rest: Iterator[Any]) -> Iterator[Any]:

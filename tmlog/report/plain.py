@@ -16,14 +16,11 @@ nomads    98
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from tmlog.reading import printable
 from tmlog.report.leech import LEECH_TOTAL_COLUMNS as LEECH_COUNTS
-
-if TYPE_CHECKING:
-    from tmlog.games.terra_mystica.record import GameRecord
 
 
 def text_table(
@@ -46,10 +43,17 @@ def text_table(
     return "\n".join([line(header), *(line(r) for r in rows)])
 
 
-def vp_by_faction(records: Sequence[GameRecord], fmt: str) -> str:
-    """``tmlog vp``'s table: per game, a row per source and a column per faction."""
-    from tmlog.games.terra_mystica.record import source_key
+def vp_by_faction(
+    records: Sequence[Any], fmt: str, source_key: Callable[[str], Any] | None = None
+) -> str:
+    """``tmlog vp``'s table: per game, a row per source (in the order ``source_key``
+    gives; default: the order of the records' game) and a column per faction."""
+    if source_key is None and records:
+        from tmlog.games import GAMES
+        from tmlog.games.capabilities import VP_SOURCES
 
+        order = VP_SOURCES.of(GAMES.game_of_record(records[0]))
+        source_key = None if order is None else order.source_key
     games: dict[str, dict[tuple[str, str], int]] = {}
     for record in records:
         sums = games.setdefault(printable(record.game), {})
@@ -71,7 +75,7 @@ def vp_by_faction(records: Sequence[GameRecord], fmt: str) -> str:
     return "\n\n".join(parts)
 
 
-def leech_totals(records: Sequence[GameRecord], fmt: str) -> str:
+def leech_totals(records: Sequence[Any], fmt: str) -> str:
     """``tmlog leech``'s table: one row per game and faction."""
     rows = [
         [printable(record.game), row.faction, *(str(getattr(row, c)) for c in LEECH_COUNTS)]

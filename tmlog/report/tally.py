@@ -24,12 +24,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from fractions import Fraction
 
-    from tmlog.games.terra_mystica.record import GameRecord
 
 WINRATE_COLUMNS = [
     "faction",
@@ -99,7 +98,7 @@ class WinTally:
         """Factions that dropped out of finished games."""
         self.unfinished = 0
 
-    def add(self, record: GameRecord) -> None:
+    def add(self, record: Any) -> None:
         if not record.finished:
             self.unfinished += 1
             return

@@ -11,8 +11,6 @@ from typing import Any
 
 import pandas as pd
 
-from tmlog.games.terra_mystica.record import source_key
-
 FAMILIES = (
     "initial",
     "round scoring",
@@ -66,15 +64,27 @@ def _first_seen(values: pd.Series) -> dict[str, int]:
 
 
 SourceKey = Callable[[str], Any]
-"""Sorts a game's VP source names (a game module's optional ``vp_source_key``)."""
+"""Sorts a game's VP source names (its :data:`~tmlog.games.capabilities.VP_SOURCES`)."""
 
 
 def _source_rank(values: pd.Series, key: SourceKey) -> dict[str, int]:
     return {s: i for i, s in enumerate(sorted({str(v) for v in values}, key=key))}
 
 
+def game_source_key(table: pd.DataFrame) -> SourceKey:
+    """How the game whose records made ``table`` orders its VP sources
+    (:data:`~tmlog.games.capabilities.VP_SOURCES`); by name if it does not say."""
+    from tmlog.games import GAMES
+    from tmlog.games.capabilities import VP_SOURCES
+    from tmlog.report.frames import GAME_ATTR
+
+    name = table.attrs.get(GAME_ATTR)
+    order = VP_SOURCES.of(GAMES[name]) if isinstance(name, str) and name in GAMES else None
+    return str if order is None else order.source_key
+
+
 def vp_breakdown(
-    vp: pd.DataFrame, *, by_faction: bool = False, source_key: SourceKey = source_key
+    vp: pd.DataFrame, *, by_faction: bool = False, source_key: SourceKey | None = None
 ) -> pd.DataFrame:
     """VP by game, faction and source, sources in game order (initial … final scoring).
 
@@ -83,11 +93,13 @@ def vp_breakdown(
         by_faction: instead, one row per game and source with one column per
             faction (alphabetical; empty where a faction is not in that game),
             and a last row per game, source ``total``, with the final VP.
-        source_key: orders the sources (the game's; Terra Mystica's by default).
+        source_key: orders the sources (default: the order of the game whose
+            records made ``vp``, :func:`game_source_key`).
 
     >>> vp = pd.DataFrame({
     ...     "game": ["g1"] * 4, "faction": ["witches", "witches", "nomads", "witches"],
     ...     "source": ["leech", "initial", "initial", "SCORE2"], "vp": [-3, 20, 20, 6]})
+    >>> vp.attrs["tmlog.game"] = "terra_mystica"  # as frames() marks a Terra Mystica table
     >>> vp_breakdown(vp)
       game  faction   source  vp
     0   g1   nomads  initial  20
@@ -101,6 +113,8 @@ def vp_breakdown(
     2   g1    leech       0       -3
     3   g1    total      20       23
     """
+    if source_key is None:
+        source_key = game_source_key(vp)
     out = vp.groupby(["game", "faction", "source"], sort=False)["vp"].sum().reset_index()
     orders = {"game": _first_seen(vp["game"]), "source": _source_rank(vp["source"], source_key)}
     out = _sorted(out, ["game", "faction", "source"], orders)

@@ -1,34 +1,29 @@
 """What ``tmlog replay`` and ``tmlog render`` do with a Rootlog file.
 
-The shared commands find the game of the log and call these (the optional
-``replay_text`` and ``render_axes`` capabilities of the Root game module), so
-the Root-specific reading of ``--at`` and the printing stay here.
-Usage errors are :class:`click.BadParameter` (exit status 2); a log that
-cannot be read, or that breaks a rule when read strictly, is a
+The shared commands find the game of the log and ask it for these (its
+:data:`~tmlog.games.capabilities.STATE` and
+:data:`~tmlog.games.capabilities.DRAWING` capabilities), so the Root-specific
+reading of ``--at`` and the printing stay here. A bad ``--at`` is a
+:class:`~tmlog.errors.BadOption` (a usage error); a log that cannot be read,
+or that breaks a rule when read strictly, is a
 :class:`~tmlog.errors.TmlogError` (exit status 1, positioned message).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping
 from pathlib import PurePath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import click
+from tmlog.errors import BadOption, TmlogError
 
-from tmlog.errors import TmlogError
-from tmlog.games.root.notation import RootLog, parse_rootlog
-from tmlog.games.root.replay import RootReplay, replay
-from tmlog.games.root.view import (
-    Stop,
-    heading,
-    last_point,
-    parse_stop,
-    state_json,
-    state_text,
-    turns_until,
-)
-from tmlog.reading import read_bytes
+if TYPE_CHECKING:
+    from tmlog.games.root.replay import RootReplay
+    from tmlog.games.root.view import Stop
+
+# The notation, the replay and the view are imported when a command runs: the
+# game module declares these capabilities for every command, even --help.
 
 
 class RootReplayError(TmlogError):
@@ -36,46 +31,86 @@ class RootReplayError(TmlogError):
 
 
 def _replayed(
-    path: str, at: str | None, input_format: str | None
+    data: bytes,
+    source: str,
+    at: str | None,
+    input_format: str | None,
+    warn: Callable[[str], None],
 ) -> tuple[RootReplay, Stop | None]:
+    from tmlog.games.root.notation import parse_rootlog
+    from tmlog.games.root.replay import replay
+    from tmlog.games.root.view import last_point, parse_stop, turns_until
+
     stop: Stop | None = None
     if at is not None:
         try:
             stop = parse_stop(at)
         except ValueError as exc:
-            raise click.BadParameter(str(exc), param_hint="--at") from None
-    log: RootLog = parse_rootlog(
-        read_bytes(path), source=path, lenient=input_format != "rootlog-strict"
-    )
+            raise BadOption("--at", str(exc)) from None
+    log = parse_rootlog(data, source=source, lenient=input_format != "rootlog-strict")
     turns = None
     if stop is not None:
         turns = turns_until(log, stop)
         if turns is None:
-            raise click.BadParameter(
-                f"{at} is past the end of {path}: its last turn is {last_point(log)}",
-                param_hint="--at",
+            raise BadOption(
+                "--at", f"{at} is past the end of {source}: its last turn is {last_point(log)}"
             )
     result = replay(log, turns=turns)
     for warning in result.warnings:
-        click.echo(f"warning: {warning}", err=True)
+        warn(warning)
     if result.error is not None:
         raise RootReplayError(result.error)
     return result, stop
 
 
-def replay_text(path: str, at: str | None, fmt: str, input_format: str | None) -> str:
-    """``tmlog replay`` of a Rootlog file: the board after the turn ``at`` names."""
-    result, stop = _replayed(path, at, input_format)
-    if fmt == "json":
-        return json.dumps(state_json(result, stop), indent=2)
-    return state_text(result, stop)
+class State:
+    """``tmlog replay`` of a Rootlog: the board after the turn ``--at`` names."""
+
+    def state(
+        self,
+        data: bytes,
+        *,
+        source: str,
+        at: str | None,
+        fmt: str,
+        input_format: str | None,
+        options: Mapping[str, Any],
+        warn: Callable[[str], None],
+    ) -> str:
+        from tmlog.games.root.view import state_json, state_text
+
+        result, stop = _replayed(data, source, at, input_format, warn)
+        if fmt == "json":
+            return json.dumps(state_json(result, stop), indent=2)
+        return state_text(result, stop)
 
 
-def render_axes(path: str, at: str | None, input_format: str | None) -> Any:
-    """``tmlog render`` of a Rootlog file: the axes of the board's picture."""
-    from tmlog.games.root.render import plot_root_board
+class Drawing:
+    """``tmlog render`` of a Rootlog: the board's picture (matplotlib axes)."""
 
-    result, stop = _replayed(path, at, input_format)
-    assert result.board is not None
-    title = heading(result, stop).replace(f"{path}: ", f"{PurePath(path).name}\n", 1)
-    return plot_root_board(result.board, title=title)
+    def draw(
+        self,
+        data: bytes,
+        *,
+        source: str,
+        at: str | None,
+        input_format: str | None,
+        options: Mapping[str, Any],
+        warn: Callable[[str], None],
+    ) -> Any:
+        from tmlog.games.root.render import plot_root_board
+        from tmlog.games.root.view import heading
+
+        result, stop = _replayed(data, source, at, input_format, warn)
+        assert result.board is not None
+        title = heading(result, stop).replace(f"{source}: ", f"{PurePath(source).name}\n", 1)
+        return plot_root_board(result.board, title=title)
+
+
+class VpSources:
+    """``tmlog vp``: the order in which the Law of Root lists the ways to score."""
+
+    def source_key(self, source: str) -> tuple[Any, ...]:
+        from tmlog.games.root.record import source_key
+
+        return source_key(source)

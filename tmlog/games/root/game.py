@@ -5,9 +5,9 @@ warning each (what a user of someone else's log wants: it is read, and the
 warnings say where it strays); ``rootlog-strict`` rejects them.
 
 >>> GAME.detect(b"Map: Fall\\nDeck: E&P\\n", "g.txt"), GAME.detect(b"", "g.rootlog")
-(True, True)
+(3, 3)
 >>> GAME.detect(b"nomads: build A5\\n", "a.log")
-False
+0
 """
 
 from __future__ import annotations
@@ -17,7 +17,9 @@ import re
 from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, Any
 
-from tmlog.games import Checked
+from tmlog.games import CERTAIN, NOT_MINE, Capabilities, Checked
+from tmlog.games.capabilities import DRAWING, STATE, VP_SOURCES
+from tmlog.games.root.commands import Drawing, State, VpSources
 from tmlog.records import RecordSchema
 
 if TYPE_CHECKING:
@@ -39,7 +41,11 @@ class Root:
     """Root (Leder Games) in Rootlog notation."""
 
     name = "root"
+    title = "Root"
     input_formats: tuple[str, ...] = ("rootlog", "rootlog-strict")
+    capabilities = (
+        Capabilities().add(STATE, State()).add(DRAWING, Drawing()).add(VP_SOURCES, VpSources())
+    )
 
     @property
     def schema(self) -> RecordSchema:
@@ -47,17 +53,14 @@ class Root:
 
         return SCHEMA
 
-    def vp_source_key(self, source: str) -> tuple[int, str]:
-        """Orders ``tmlog vp``'s sources as the Law of Root lists them."""
-        from tmlog.games.root.record import source_key
+    def detect(self, head: bytes, source: str) -> int:
+        # Its suffix, or its Map line first, are Root's alone.
+        if source.lower().endswith(SUFFIX):
+            return CERTAIN
+        return CERTAIN if _LOOKS_LIKE.match(head.lstrip(b"\xef\xbb\xbf")) else NOT_MINE
 
-        return source_key(source)
-
-    def detect(self, head: bytes, source: str) -> bool:
-        return (
-            source.lower().endswith(SUFFIX)
-            or _LOOKS_LIKE.match(head.lstrip(b"\xef\xbb\xbf")) is not None
-        )
+    def owns(self, obj: object) -> bool:
+        return type(obj).__module__.startswith("tmlog.games.root.")
 
     def parse(
         self,
@@ -81,9 +84,7 @@ class Root:
 
         return replay(parsed)
 
-    def record(
-        self, parsed: RootLog, result: RootReplay, *, tables: Collection[str] | None = None
-    ) -> RootRecord:
+    def record(self, result: RootReplay, *, tables: Collection[str] | None = None) -> RootRecord:
         from tmlog.games.root.record import record_game
 
         return record_game(result, tables=tables)
@@ -118,18 +119,6 @@ class Root:
                     )
                 else:
                     yield f"{parsed.source}:{action.line}:{action.column}: {turn.faction} {action}"
-
-    def replay_text(self, path: str, at: str | None, fmt: str, input_format: str | None) -> str:
-        """``tmlog replay``: the board after the turn ``--at`` names (text or JSON)."""
-        from tmlog.games.root.commands import replay_text
-
-        return replay_text(path, at, fmt, input_format)
-
-    def render_axes(self, path: str, at: str | None, input_format: str | None) -> Any:
-        """``tmlog render``: the board's picture at ``--at`` (matplotlib axes)."""
-        from tmlog.games.root.commands import render_axes
-
-        return render_axes(path, at, input_format)
 
     def __reduce__(self) -> str:
         # One instance per process: unpickling finds it instead of making another.

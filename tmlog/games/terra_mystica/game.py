@@ -1,9 +1,9 @@
 """Terra Mystica through the game seam (:class:`tmlog.games.GameModule`).
 
 >>> GAME.detect(b"nomads: build A5\\n", "a.log"), GAME.detect(b"%PDF-1.4", "a.pdf")
-(True, False)
+(2, 1)
 >>> GAME.detect(b'{"ledger": [{"comment": "option strict-leech"}]}', "game.json")
-True
+2
 """
 
 from __future__ import annotations
@@ -12,7 +12,19 @@ import re
 from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, Any, cast
 
-from tmlog.games import Checked
+from tmlog.games import LIKELY, TEXT, Capabilities, Checked
+from tmlog.games.capabilities import (
+    AUDIT,
+    CONVERT,
+    DRAWING,
+    EXPORT,
+    GROUPINGS,
+    LEECH,
+    RATING,
+    STATE,
+    VP_SOURCES,
+)
+from tmlog.games.terra_mystica import commands
 from tmlog.records import RecordSchema
 from tmlog.words import count
 
@@ -37,8 +49,21 @@ class TerraMystica:
     """Terra Mystica as played on terra.snellman.net: ledgers and command logs."""
 
     name = "terra_mystica"
+    title = "Terra Mystica"
     input_formats: tuple[str, ...] = ("ledger", "commands", "json")
     """The parser's ``INPUT_FORMATS`` (a test checks they are the same)."""
+    capabilities = (
+        Capabilities()
+        .add(STATE, commands.State())
+        .add(DRAWING, commands.Drawing())
+        .add(AUDIT, commands.AUDIT)
+        .add(CONVERT, commands.Convert())
+        .add(VP_SOURCES, commands.VpSources())
+        .add(LEECH, commands.Leech())
+        .add(RATING, commands.Rating())
+        .add(GROUPINGS, commands.Groupings())
+        .add(EXPORT, commands.Export())
+    )
 
     @property
     def schema(self) -> RecordSchema:
@@ -46,13 +71,17 @@ class TerraMystica:
 
         return SCHEMA
 
-    def detect(self, head: bytes, source: str) -> bool:
+    def detect(self, head: bytes, source: str) -> int:
         if _LOOKS_LIKE.search(head) is not None:
-            return True
+            return LIKELY
         # A JSON object (or gzip) is the site's game JSON, whose ledger is read.
         from tmlog.games.terra_mystica.parse.site_json import looks_like_json
 
-        return looks_like_json(head)
+        # Any other text is read too: the parser then says where it stops being a log.
+        return LIKELY if looks_like_json(head) else TEXT
+
+    def owns(self, obj: object) -> bool:
+        return type(obj).__module__.startswith("tmlog.games.terra_mystica.")
 
     def parse(
         self,
@@ -82,9 +111,7 @@ class TerraMystica:
         options.setdefault("rows", True)
         return replay(parsed, **options)
 
-    def record(
-        self, parsed: ParsedLog, result: Replay, *, tables: Collection[str] | None = None
-    ) -> GameRecord:
+    def record(self, result: Replay, *, tables: Collection[str] | None = None) -> GameRecord:
         from tmlog.games.terra_mystica.record import record_game
 
         return record_game(result, tables=tables)

@@ -82,6 +82,29 @@ class ResultGame(NamedTuple):
     players: tuple[ResultPlayer, ...]
 
 
+def is_results_file(path: str) -> bool:
+    """Whether the file at ``path`` is a results file (gzipped or not), by its content."""
+    import os
+
+    if path == "-" or not os.path.isfile(path):
+        return False
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4096)
+    except OSError:
+        return False  # the runner says what is wrong with it
+    if head[:2] == b"\x1f\x8b":  # gzipped: a results file if its text is one
+        import gzip
+        import zlib
+
+        try:
+            with gzip.open(path) as z:
+                head = z.read(4096)
+        except (OSError, EOFError, zlib.error):
+            return False
+    return looks_like_results(head)
+
+
 def looks_like_results(head: bytes) -> bool:
     """Whether a file starting with ``head`` is a results file: a JSON object whose
     first key is one of the results' own (a game view's JSON starts otherwise).

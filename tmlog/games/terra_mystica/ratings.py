@@ -32,7 +32,7 @@ within a game (the order of their matches). Here they are fixed: games by
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -325,3 +325,57 @@ def by_rating_band(factions: pd.DataFrame) -> pd.DataFrame:
         part["game"] = label + "|" + part["game"].astype(str)
         parts.append(part)
     return pd.concat(parts, ignore_index=True)
+
+
+def rated_factions(
+    ratings: Ratings, min_rating: float | None, bands: bool
+) -> Callable[[pd.DataFrame], pd.DataFrame]:
+    """What ``stats --min-rating``/``--by rating-band`` does to a factions table:
+    each game's lowest rating added (:func:`with_min_rating`), games below
+    ``min_rating`` left out, rows repeated per band (:func:`by_rating_band`)."""
+
+    def rate(factions: pd.DataFrame) -> pd.DataFrame:
+        out = with_min_rating(factions, ratings)
+        if min_rating is not None:
+            out = out[out["min_rating"] >= min_rating]
+        return by_rating_band(out) if bands else out
+
+    return rate
+
+
+def ratings_tables(ratings: Ratings) -> dict[str, pd.DataFrame]:
+    """The ``players``, ``factions`` and ``breakdown`` tables of ``tmlog ratings``."""
+    import pandas as pd
+
+    from tmlog.games.terra_mystica.results import map_name
+
+    players = sorted(ratings.players.values(), key=lambda p: (-p.score, p.username))
+    factions = sorted(ratings.factions.values(), key=lambda f: (-f.score, f.name, f.base_map))
+    return {
+        "players": pd.DataFrame(
+            {
+                "rank": pd.Series(range(1, len(players) + 1), dtype="int64"),
+                "player": [p.username for p in players],
+                "rating": pd.Series([p.score for p in players], dtype="float64"),
+                "games": pd.Series([p.games for p in players], dtype="int64"),
+            }
+        ),
+        "factions": pd.DataFrame(
+            {
+                "faction": [f.name for f in factions],
+                "map": [map_name(f.base_map) for f in factions],
+                "rating": pd.Series([f.score for f in factions], dtype="float64"),
+                "games": pd.Series([f.games for f in factions], dtype="int64"),
+            }
+        ),
+        "breakdown": pd.DataFrame(
+            [
+                {"player": p.username, "faction": faction, "rating": points, "games": games}
+                for p in players
+                for faction, (points, games) in sorted(
+                    p.faction_breakdown.items(), key=lambda kv: (-kv[1][0], kv[0])
+                )
+            ],
+            columns=["player", "faction", "rating", "games"],
+        ),
+    }

@@ -1,0 +1,344 @@
+"""What Terra Mystica does for the commands beyond the game protocol: its capabilities.
+
+``replay`` and ``render`` (its state and map at ``--at``), ``audit``,
+``convert``, the order of ``vp``'s sources, ``leech``'s tables, the site's
+ratings and results files, and ``stats --by``'s groupings
+(:mod:`tmlog.games.capabilities`). Each is a small object whose methods import
+the parser and engine when called, so that declaring them costs nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
+
+from tmlog.errors import BadOption
+
+if TYPE_CHECKING:
+    from tmlog.games.terra_mystica.audit import AuditReport
+    from tmlog.games.terra_mystica.parse import ParsedLog
+    from tmlog.games.terra_mystica.replay import Replay, Stop
+
+# ASCII digits only: '²'.isdigit() is true but int('²') fails.
+_AT = re.compile(r"^[Rr](\d+)(?:[Tt](\d+))?$", re.ASCII)
+_LINE = re.compile(r"^\d+$", re.ASCII)
+
+
+def _number(digits: str) -> int:
+    # Past 18 digits a number is past the end of any game, and past 4300
+    # Python will not read it: it stands for "beyond the end" (see check_within).
+    return int(digits) if len(digits) <= 18 else 10**18
+
+
+def parse_at(value: str | None) -> Stop | None:
+    """``--at 120`` (after log line 120) or ``--at R3T2`` (end of round 3, turn 2)."""
+    if value is None:
+        return None
+    from tmlog.games.terra_mystica.replay import Stop
+
+    if _LINE.fullmatch(value):
+        return Stop(line=_number(value))
+    m = _AT.fullmatch(value)
+    if m:
+        turn = m.group(2)
+        return Stop(round=_number(m.group(1)), turn=_number(turn) if turn else None)
+    raise BadOption("--at", "use a log line number (120) or a round and turn (R3T2)")
+
+
+def stop_text(stop: Stop) -> str:
+    if stop.line is not None:
+        return f"after log line {stop.line}"
+    return f"end of round {stop.round}" + (f", turn {stop.turn}" if stop.turn else "")
+
+
+def _stop_json(stop: Stop) -> dict[str, int | None]:
+    if stop.line is not None:
+        return {"line": stop.line}
+    return {"end_of_round": stop.round, "end_of_turn": stop.turn}
+
+
+def check_within(result: Replay, stop: Stop, at: str, last_line: int) -> None:
+    """``--at`` past the end of the game is a usage error naming the game's last point."""
+    if result.stopped_early:
+        return
+    state = result.state
+    if stop.line is not None:
+        beyond = stop.line > last_line
+    elif stop.turn is None:
+        beyond = stop.round is not None and stop.round > state.round
+    else:
+        beyond = (stop.round or 0, stop.turn) > (state.round, state.turn)
+    if beyond:
+        end = "game over" if state.finished else "incomplete game"
+        raise BadOption(
+            "--at",
+            f"{at} is past the end of {result.source}: its last point is log line"
+            f" {last_line}, round {state.round}, turn {state.turn} ({end})",
+        )
+
+
+def state_table(result: Replay, stop: Stop | None) -> str:
+    """``tmlog replay``'s table: one row per faction."""
+    state = result.state
+    # Round and turn are the engine's, as in the JSON; where --at stopped is added.
+    head = f"{result.source}: round {state.round}, turn {state.turn}"
+    if state.finished:
+        head += ", game over"
+    elif result.stopped_early and stop is not None:
+        head += f" ({stop_text(stop)})"
+    else:
+        head += ", incomplete game"
+    cols = ["faction", "VP", "C", "W", "P", "power", "cults F/W/E/A", "ship", "dig"]
+    cols.append("D/TP/TE/SH/SA")
+    rows = [
+        [
+            f.name + (" (dropped)" if f.dropped else ""),
+            str(f.vp),
+            str(f.c),
+            str(f.w),
+            str(f.p),
+            "/".join(str(x) for x in f.power),
+            "/".join(str(x) for x in f.cults),
+            str(f.shipping),
+            str(f.dig),
+            "/".join(str(x) for x in f.buildings),
+        ]
+        for f in state.factions
+    ]
+    # A list, so that a game with no faction yet (no rows) still has widths.
+    widths = [max([len(c), *(len(r[i]) for r in rows)]) for i, c in enumerate(cols)]
+    lines = [head, "  ".join(c.ljust(w) for c, w in zip(cols, widths, strict=True))]
+    lines += ["  ".join(v.ljust(w) for v, w in zip(r, widths, strict=True)) for r in rows]
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def _replayed(
+    data: bytes,
+    source: str,
+    at: str | None,
+    input_format: str | None,
+    options: Mapping[str, Any],
+    warn: Callable[[str], None],
+    *,
+    partial: bool,
+) -> tuple[Replay, Stop | None]:
+    from typing import cast
+
+    from tmlog.games.terra_mystica.parse import InputFormat, parse_log
+    from tmlog.games.terra_mystica.replay import replay
+
+    stop = parse_at(at)
+    fmt = cast("InputFormat | None", input_format)
+    parsed = parse_log(data, source=source, input_format=fmt, partial=partial)
+    for warning in parsed.warnings:
+        warn(warning)
+    result = replay(parsed, stop=stop, **options)
+    for warning in result.warnings:
+        warn(str(warning))
+    if result.error is not None:
+        raise result.error
+    if stop is not None and at is not None:
+        check_within(result, stop, at, parsed.rows[-1].line if parsed.rows else 0)
+    return result, stop
+
+
+class State:
+    """``tmlog replay``: each faction's resources, cults and buildings."""
+
+    def state(
+        self,
+        data: bytes,
+        *,
+        source: str,
+        at: str | None,
+        fmt: str,
+        input_format: str | None,
+        options: Mapping[str, Any],
+        warn: Callable[[str], None],
+    ) -> str:
+        result, stop = _replayed(data, source, at, input_format, options, warn, partial=True)
+        if fmt == "json":
+            import json
+
+            summary = result.state.as_dict()
+            summary["source"] = result.source
+            if stop is not None and result.stopped_early:
+                summary["at"] = _stop_json(stop)
+            return json.dumps(summary, indent=2)
+        return state_table(result, stop)
+
+
+def _where(result: Replay, stop: Stop | None) -> str:
+    state = result.state
+    if result.stopped_early and stop is not None:
+        return stop_text(stop)
+    if state.finished:
+        return "end of the game"
+    return f"round {state.round}, turn {state.turn} (incomplete game)"
+
+
+class Drawing:
+    """``tmlog render``: terrain, hex names, buildings, bridges and towns."""
+
+    def draw(
+        self,
+        data: bytes,
+        *,
+        source: str,
+        at: str | None,
+        input_format: str | None,
+        options: Mapping[str, Any],
+        warn: Callable[[str], None],
+    ) -> Any:
+        from pathlib import PurePath
+
+        from tmlog.games.terra_mystica.frames import board_frames
+        from tmlog.plot import plot_board
+
+        result, stop = _replayed(data, source, at, input_format, options, warn, partial=False)
+        board = board_frames(result)
+        title = f"{PurePath(result.source).name} — {_where(result, stop)}"
+        return plot_board(board.hexes, board.bridges, factions=board.factions, title=title)
+
+
+class Audit:
+    """``tmlog audit``: every value a ledger recorded against the replay."""
+
+    replay_options: Mapping[str, Any] = {"rows": True}
+
+    def audit(self, parsed: ParsedLog, result: Replay) -> AuditReport:
+        from tmlog.games.terra_mystica.audit import audit_job
+
+        return audit_job(parsed, result)
+
+    def __reduce__(self) -> str:
+        return "AUDIT"
+
+
+class Convert:
+    """``tmlog convert``: a ledger (text or game JSON) as the command log the engine replays."""
+
+    targets = ("commands",)
+
+    def convert(self, data: bytes, *, source: str, target: str) -> str:
+        from tmlog.games.terra_mystica.convert import ledger_to_commands
+        from tmlog.games.terra_mystica.parse import parse_log
+
+        return ledger_to_commands(parse_log(data, source=source))
+
+
+class VpSources:
+    """``tmlog vp``: initial, leech, round scoring, …, final scoring."""
+
+    def source_key(self, source: str) -> tuple[Any, ...]:
+        from tmlog.games.terra_mystica.record import source_key
+
+        return source_key(source)
+
+
+class Leech:
+    """``tmlog leech``: the record's ``leech`` and ``feeding`` tables."""
+
+    totals = "leech"
+    feeding = "feeding"
+
+
+class Rating:
+    """The site's Elo (``src/Analyze/ELO.pm``) and its monthly results files."""
+
+    def is_results(self, path: str) -> bool:
+        from tmlog.games.terra_mystica.results import is_results_file
+
+        return is_results_file(path)
+
+    def read_results(
+        self, paths: Iterable[str], fail: Callable[[str], None]
+    ) -> tuple[list[Any], list[Any]]:
+        from tmlog.errors import TmlogError
+        from tmlog.games.terra_mystica.results import read_results, unique_games
+
+        read = []
+        for path in paths:
+            try:
+                read.append((path, read_results(path)))
+            except TmlogError as exc:
+                fail(str(exc))
+        return unique_games(read)
+
+    def game_id_of_log(self, path: str) -> str | None:
+        from tmlog.games.terra_mystica.results import game_id_of_log
+
+        return game_id_of_log(path)
+
+    def results_records(self, games: Iterable[Any]) -> Iterator[Any]:
+        from tmlog.games.terra_mystica.results import result_record
+
+        return (result_record(g) for g in games)
+
+    def rated_games(
+        self, records: Iterable[Any], fail: Callable[[str], None]
+    ) -> tuple[list[Any], int]:
+        from tmlog.games.terra_mystica.results import game_of_record
+
+        games = []
+        unfinished = 0
+        for record in records:
+            if not record.finished:
+                unfinished += 1
+            elif any(f.player is None for f in record.factions):
+                fail(f"{record.game}: the log names no players: not rated")
+            else:
+                games.append(game_of_record(record))
+        return games, unfinished
+
+    def compute(self, games: list[Any]) -> Any:
+        from tmlog.games.terra_mystica.ratings import compute_ratings
+
+        return compute_ratings(games)
+
+    def summary(self, ratings: Any) -> tuple[int, int]:
+        """Games rated, and players listed (5+ games)."""
+        return ratings.games, len(ratings.players)
+
+    def tables(self, ratings: Any) -> dict[str, Any]:
+        from tmlog.games.terra_mystica.ratings import ratings_tables
+
+        return ratings_tables(ratings)
+
+    def rate_factions(
+        self, ratings: Any, min_rating: float | None, bands: bool
+    ) -> Callable[[Any], Any]:
+        from tmlog.games.terra_mystica.ratings import rated_factions
+
+        return rated_factions(ratings, min_rating, bands)
+
+    def bands(self) -> tuple[str, ...]:
+        from tmlog.games.terra_mystica.ratings import BANDS
+
+        return tuple(label for _, label in BANDS)
+
+
+class Export:
+    """``tmlog export``: games, factions, the ledger's timeline, VP sources and leech."""
+
+    tables: tuple[str, ...] = ("games", "factions", "timeline", "vp_sources", "leech")
+
+
+class Groupings:
+    """``tmlog stats --by``: what a Terra Mystica record (or results file) gives."""
+
+    choices = (
+        "players",
+        "map",
+        "seat",
+        "final-scoring",
+        "score-tiles",
+        "score-tile",
+        *(f"score-round-{n}" for n in range(1, 7)),
+        "bonus-round-1",
+        "rating-band",
+    )
+
+
+AUDIT = Audit()
