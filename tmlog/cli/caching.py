@@ -31,7 +31,7 @@ def info(cache_dir: str | None) -> None:
     """
     from tmlog.cache import ResultCache
 
-    found = ResultCache(cache_dir).info()
+    found = ResultCache(cache_dir, warn=lambda m: click.echo(f"warning: {m}", err=True)).info()
     click.echo(f"directory: {found.directory}")
     click.echo(f"entries:   {found.entries}")
     click.echo(f"batches:   {found.batches}")
