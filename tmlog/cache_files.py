@@ -31,9 +31,9 @@ import errno
 import os
 import re
 from pathlib import Path
-from typing import NamedTuple
 
 from tmlog.cache_tables import MANIFEST
+from tmlog.lean import NamedTuple
 
 TAG = "CACHEDIR.TAG"
 """Marks a layout folder as tmlog's own cache (https://bford.info/cachedir/:
@@ -47,14 +47,16 @@ TAG_TEXT = (
     _TAG_START + b"# For information about cache directory tags see https://bford.info/cachedir/\n"
 )
 
-_LAYOUT_DIR = re.compile(r"v[0-9]+-[0-9a-f]{16}|tmlog-[0-9][0-9A-Za-z.+!_-]*")
-_LAYOUT_FILE = re.compile(r"identities\.json(?:\.[0-9a-f]{12}\.tmp)?")
-_BATCH_DIR = re.compile(r"batch-[0-9]{14}-[0-9a-f]{12}(?:\.tmp)?")
-_BATCH_FILE = re.compile(rf"{MANIFEST}|[a-z][a-z0-9_]*\.(?:json\.z|parquet)")
-_GRAMMAR_TABLE = re.compile(r"(?:commands|ledger|rootlog)-grammar\.lark-cache")
-_LARK_HEADER = re.compile(rb"(?:[0-9a-f]{32}|[0-9a-f]{64})\n\x80")
+# Patterns as text, compiled (and kept by re) when first used: compiling them all
+# would cost every run that imports the cache as much as importing it does.
+_LAYOUT_DIR = r"v[0-9]+-[0-9a-f]{16}|tmlog-[0-9][0-9A-Za-z.+!_-]*"
+_LAYOUT_FILE = r"identities\.json(?:\.[0-9a-f]{12}\.tmp)?"
+_BATCH_DIR = r"batch-[0-9]{14}-[0-9a-f]{12}(?:\.tmp)?"
+_BATCH_FILE = rf"{MANIFEST}|[a-z][a-z0-9_]*\.(?:json\.z|parquet)"
+_GRAMMAR_TABLE = r"(?:commands|ledger|rootlog)-grammar\.lark-cache"
+_LARK_HEADER = rb"(?:[0-9a-f]{32}|[0-9a-f]{64})\n\x80"
 """Lark's cache file: the hex digest of the grammar and options, then a pickle."""
-_TAG_HEADER = re.compile(re.escape(_TAG_START))
+_TAG_HEADER = re.escape(_TAG_START)
 """A tag of tmlog's: the signature, then the line that names tmlog (a folder
 another program tagged is not taken for tmlog's)."""
 
@@ -112,12 +114,12 @@ def survey(root: Path) -> Survey:
     found = Survey([], [], [], [])
     for entry in _listing(root):
         path = Path(entry.path)
-        if _LAYOUT_DIR.fullmatch(entry.name):
+        if re.fullmatch(_LAYOUT_DIR, entry.name):
             if entry.is_symlink():
                 found.left.append((path, NOT_FOLLOWED))
             elif entry.is_dir(follow_symlinks=False):
                 _layout(path, found)
-        elif _GRAMMAR_TABLE.fullmatch(entry.name):
+        elif re.fullmatch(_GRAMMAR_TABLE, entry.name):
             if entry.is_symlink():
                 found.left.append((path, NOT_FOLLOWED))
             elif entry.is_file(follow_symlinks=False) and _starts(path, _LARK_HEADER):
@@ -188,7 +190,7 @@ def _size(entry: os.DirEntry[str]) -> int:
         return 0
 
 
-def _starts(path: Path, header: re.Pattern[bytes]) -> bool:
+def _starts(path: Path, header: bytes) -> bool:
     """Whether the regular file at ``path`` begins with ``header`` (read without
     following a link or waiting on a FIFO put in its place meanwhile)."""
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
@@ -197,7 +199,7 @@ def _starts(path: Path, header: re.Pattern[bytes]) -> bool:
     except OSError:
         return False
     try:
-        return header.match(os.read(fd, 256)) is not None
+        return re.match(header, os.read(fd, 256)) is not None
     except OSError:
         return False
     finally:
@@ -214,11 +216,11 @@ def _layout(folder: Path, found: Survey) -> None:
             if entry.is_symlink():
                 found.left.append((path, NOT_FOLLOWED))
             elif entry.is_file(follow_symlinks=False) and (
-                _LAYOUT_FILE.fullmatch(entry.name)
+                re.fullmatch(_LAYOUT_FILE, entry.name)
                 or (entry.name == TAG and _starts(path, _TAG_HEADER))
             ):
                 found.files.append((path, _size(entry)))
-            elif entry.is_dir(follow_symlinks=False) and _BATCH_DIR.fullmatch(entry.name):
+            elif entry.is_dir(follow_symlinks=False) and re.fullmatch(_BATCH_DIR, entry.name):
                 _batch(path, found)
                 batches.append(path)
             else:
@@ -241,7 +243,7 @@ def _batch(folder: Path, found: Survey) -> None:
         path = Path(entry.path)
         if entry.is_symlink():
             found.left.append((path, NOT_FOLLOWED))
-        elif entry.is_file(follow_symlinks=False) and _BATCH_FILE.fullmatch(entry.name):
+        elif entry.is_file(follow_symlinks=False) and re.fullmatch(_BATCH_FILE, entry.name):
             found.files.append((path, _size(entry)))
         else:
             found.left.append((path, NOT_TMLOG))
