@@ -33,6 +33,7 @@ import re
 from pathlib import Path
 
 from tmlog.cache_tables import MANIFEST
+from tmlog.dirs import GRAMMAR_TABLES_SUFFIX
 from tmlog.lean import NamedTuple
 
 TAG = "CACHEDIR.TAG"
@@ -53,7 +54,7 @@ _LAYOUT_DIR = r"v[0-9]+-[0-9a-f]{16}|tmlog-[0-9][0-9A-Za-z.+!_-]*"
 _LAYOUT_FILE = r"identities\.json(?:\.[0-9a-f]{12}\.tmp)?"
 _BATCH_DIR = r"batch-[0-9]{14}-[0-9a-f]{12}(?:\.tmp)?"
 _BATCH_FILE = rf"{MANIFEST}|[a-z][a-z0-9_]*\.(?:json\.z|parquet)"
-_GRAMMAR_TABLE = r"(?:commands|ledger|rootlog)-grammar\.lark-cache"
+_GRAMMAR_TABLE = rf"(?:commands|ledger|rootlog){re.escape(GRAMMAR_TABLES_SUFFIX)}"
 _LARK_HEADER = rb"(?:[0-9a-f]{32}|[0-9a-f]{64})\n\x80"
 """Lark's cache file: the hex digest of the grammar and options, then a pickle."""
 _TAG_HEADER = re.escape(_TAG_START)
