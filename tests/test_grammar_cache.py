@@ -61,3 +61,31 @@ def test_a_damaged_table_file_is_rebuilt_quietly(tmp_path: Path) -> None:
 def test_an_unwritable_cache_directory_is_no_error(tmp_path: Path) -> None:
     (tmp_path / "tmlog").write_text("a file where the directory should be")
     assert _run(tmp_path).stdout == "refused\n"
+
+
+def test_a_fifo_in_place_of_a_table_file_is_not_waited_on(tmp_path: Path) -> None:
+    """Before issue 27's fault campaign Lark opened it and waited forever for a writer."""
+    (tmp_path / "tmlog").mkdir()
+    os.mkfifo(tmp_path / "tmlog" / "ledger-grammar.lark-cache")
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path))
+    result = subprocess.run(
+        [sys.executable, "-c", PROGRAM],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,  # fails here, not by hanging
+    )
+    assert result.stdout == "refused\n"
+    assert (tmp_path / "tmlog" / "ledger-grammar.lark-cache").is_fifo()
+
+
+def test_a_link_in_place_of_a_table_file_is_not_written_through(tmp_path: Path) -> None:
+    """Before, Lark wrote its tables into whatever file the link named."""
+    mine = tmp_path / "mine.txt"
+    mine.write_text("not tmlog's\n", encoding="utf-8")
+    (tmp_path / "tmlog").mkdir()
+    (tmp_path / "tmlog" / "ledger-grammar.lark-cache").symlink_to(mine)
+    assert _run(tmp_path).stdout == "refused\n"
+    assert mine.read_text(encoding="utf-8") == "not tmlog's\n"
+    assert (tmp_path / "tmlog" / "ledger-grammar.lark-cache").is_symlink()

@@ -18,7 +18,8 @@ A whole batch is proved by one HMAC and one hash per table read, not by a
 check per entry. Anyone who can read the secret can forge entries, but such
 a user can equally edit tmlog itself.
 
-Layout: ``<root>/v3-<fingerprint>/batch-<id>/`` holds the ``manifest`` and
+Layout: ``<root>/v3-<fingerprint>/`` (tagged as a cache: ``CACHEDIR.TAG``)
+holds ``batch-<id>/`` folders, each with its ``manifest`` and
 one file per table of the records of one game (for Terra Mystica ``games``,
 ``factions``, ``vp``, ``vp_rounds``, ``leech``, ``feeding``, ``timeline``).
 Columns are read from the record type, so nothing here knows a game's
@@ -28,7 +29,8 @@ whole batch or a ``*.tmp`` directory that readers ignore (and a later
 writer removes). Batches written by two runs at once may repeat a key;
 readers keep one. Past :data:`MAX_BATCHES` batches, a writer compacts them
 into one per game. Directories of older layouts (``v2-…``, Parquet) are
-another build's: never read, and removed by ``tmlog cache clear``.
+another build's: never read, and removed by ``tmlog cache clear``, which
+removes only the files tmlog wrote (:mod:`tmlog.cache_files`).
 
 A cache that cannot be written (read-only, full, a file in the way) is
 given up for the rest of the run, with one warning; the run goes on.
@@ -46,8 +48,6 @@ import gc
 import hashlib
 import json
 import os
-import re
-import shutil
 import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -55,6 +55,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from tmlog import cache_files as files
 from tmlog import cache_sight as sight
 from tmlog.cache_secret import CacheSecretError, cache_secret
 from tmlog.cache_tables import LAYOUT as LAYOUT
@@ -125,7 +126,8 @@ class CacheInfo(NamedTuple):
     entries: int
     batches: int
     size: int
-    """Bytes on disk, every build's entries together."""
+    """Bytes of the files tmlog wrote in the cache's directory: every build's
+    entries and the parsers' grammar tables (:mod:`tmlog.cache_files`)."""
     other_builds: int
     """Directories left by other builds of tmlog (``tmlog cache clear`` removes them)."""
 
@@ -186,7 +188,10 @@ class ResultCache:
             return sorted(
                 p
                 for p in self.directory.iterdir()
-                if p.name.startswith("batch-") and not p.name.endswith(".tmp") and p.is_dir()
+                if p.name.startswith("batch-")
+                and not p.name.endswith(".tmp")
+                and p.is_dir()
+                and not p.is_symlink()  # tmlog writes none
             )
         except OSError:
             return []
@@ -197,7 +202,7 @@ class ResultCache:
             "damaged",
             f"results cache {self.directory}: damaged entries dropped; their games were replayed",
         )
-        shutil.rmtree(batch, ignore_errors=True)
+        files.remove_batch(batch)
 
     def index(self) -> dict[str, Path]:
         """key → the batch that holds it (one batch per key); only batches whose
@@ -276,7 +281,7 @@ class ResultCache:
         known = self._read_identities()
         known.update(self._learned)
         try:
-            self.directory.mkdir(parents=True, exist_ok=True)
+            files.make_layout_folder(self.directory)
             sight.write(self.directory / sight.FILE, secret, known)
         except OSError as exc:
             self._give_up(exc.strerror or type(exc).__name__)
@@ -360,7 +365,7 @@ class ResultCache:
     def _store(
         self, game: str, schema: RecordSchema, records: list[tuple[str, Record]], secret: bytes
     ) -> Path:
-        self.directory.mkdir(parents=True, exist_ok=True)
+        files.make_layout_folder(self.directory)
         self._remove_stale_temporaries()
         name = f"batch-{time.strftime('%Y%m%d%H%M%S')}-{uuid.uuid4().hex[:12]}"
         tmp = self.directory / f"{name}.tmp"
@@ -369,7 +374,7 @@ class ResultCache:
             write_batch(tmp, game, schema, records, secret)
             os.replace(tmp, self.directory / name)
         except BaseException:
-            shutil.rmtree(tmp, ignore_errors=True)
+            files.remove_batch(tmp)
             raise
         if self._where is not None:
             for key, _ in records:
@@ -381,7 +386,7 @@ class ResultCache:
         for p in self.directory.glob("batch-*.tmp"):
             try:
                 if now - p.stat().st_mtime > older_than:
-                    shutil.rmtree(p, ignore_errors=True)
+                    files.remove_batch(p)
             except OSError:
                 continue
 
@@ -406,47 +411,34 @@ class ResultCache:
         for game, items in by_game.items():
             self._store(game, GAMES[game].schema, items, secret)
         for batch in old:
-            shutil.rmtree(batch, ignore_errors=True)
+            files.remove_batch(batch)
         self._where = None
         self._tables = {}
         self._manifests = {}
 
     def info(self) -> CacheInfo:
-        """Where the cache is, its entries and batches (this build's) and its size."""
-        size = 0
-        other = 0
-        if self.root.is_dir():
-            for path in self.root.rglob("*"):
-                with contextlib.suppress(OSError):
-                    if path.is_file():
-                        size += path.stat().st_size
-            other = sum(1 for p in _owned(self.root) if p != self.directory)
+        """Where the cache is, its entries and batches (this build's) and the size of
+        what tmlog wrote in its directory (:mod:`tmlog.cache_files`; nothing else)."""
+        try:
+            found = files.survey(self.root)
+        except OSError:
+            found = files.Survey([], [], [], [])
+        size = sum(n for _, n in found.files)
+        other = sum(1 for p in found.layouts if p != self.directory)
         return CacheInfo(self.directory, len(self.index()), len(self._batches()), size, other)
 
-    def clear(self) -> int:
-        """Remove every build's entries (only tmlog's own directories); the count removed."""
-        removed = 0
-        for path in _owned(self.root):
-            shutil.rmtree(path)
-            removed += 1
+    def clear(self) -> files.Cleared:
+        """Remove every build's entries and the grammar tables: only the files tmlog
+        wrote, never a symbolic link (see :mod:`tmlog.cache_files`).
+
+        Raises:
+            OSError: the cache's directory exists but cannot be listed.
+        """
+        cleared = files.clear(self.root)
         self._where = None
-        return removed
-
-
-_LAYOUT_DIR = re.compile(r"v[0-9]+-[0-9a-f]{16}$")
-"""A build's directory, of this layout or an older one (``v2-…`` held Parquet)."""
-
-
-def _owned(root: Path) -> list[Path]:
-    """tmlog's directories in ``root``: every layout's and the older ``tmlog-<version>``."""
-    try:
-        return sorted(
-            p
-            for p in root.iterdir()
-            if p.is_dir() and (_LAYOUT_DIR.match(p.name) or p.name.startswith("tmlog-"))
-        )
-    except OSError:
-        return []
+        self._tables = {}
+        self._manifests = {}
+        return cleared
 
 
 @contextlib.contextmanager

@@ -8,6 +8,7 @@ two first runs at once agree on one secret.
 
 from __future__ import annotations
 
+import errno
 import functools
 import os
 import secrets
@@ -55,19 +56,46 @@ def _secret_at(path: Path) -> bytes:
             pass
         finally:
             tmp.unlink(missing_ok=True)
-        return _read(path)
     except OSError as exc:
         raise CacheSecretError(f"cannot make its key {path}: {exc.strerror}") from None
+    try:
+        return _read(path)
+    except FileNotFoundError:  # removed again meanwhile
+        raise CacheSecretError(f"cannot make its key {path}: it vanished") from None
+
+
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+"""A link is not followed (the key is this user's own file, not whatever a link
+names), and a FIFO or a device opens without waiting for a writer: both are
+then refused as not a regular file, as any other bad key is."""
 
 
 def _read(path: Path) -> bytes:
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    """The secret at ``path``.
+
+    Raises:
+        FileNotFoundError: there is none yet.
+        CacheSecretError: there is one, but it cannot be used (any reason).
+    """
+    try:
+        fd = os.open(path, _OPEN_FLAGS)
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        if exc.errno == errno.ELOOP or path.is_symlink():
+            raise CacheSecretError(f"its key {path} is a symbolic link") from None
+        raise CacheSecretError(f"cannot read its key {path}: {exc.strerror}") from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode) or info.st_size != SECRET_BYTES:
             raise CacheSecretError(f"its key {path} is not a {SECRET_BYTES}-byte file")
         if os.name == "posix" and (info.st_mode & 0o077 or info.st_uid != os.getuid()):
             raise CacheSecretError(f"its key {path} is readable by others (want mode 0600)")
-        return os.read(fd, SECRET_BYTES)
+        data = os.read(fd, SECRET_BYTES)
+    except OSError as exc:
+        raise CacheSecretError(f"cannot read its key {path}: {exc.strerror}") from None
     finally:
         os.close(fd)
+    if len(data) != SECRET_BYTES:  # shortened meanwhile
+        raise CacheSecretError(f"its key {path} is not a {SECRET_BYTES}-byte file")
+    return data

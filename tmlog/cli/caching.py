@@ -17,7 +17,7 @@ _cache_dir = click.option(
 
 @cli.group()
 def cache() -> None:
-    """The results cache of vp, leech and stats (see `--cache`, `--no-cache`)."""
+    """The results cache of vp, leech, stats, export and ratings (see `--cache`, `--no-cache`)."""
 
 
 @cache.command()
@@ -31,7 +31,7 @@ def info(cache_dir: str | None) -> None:
     """
     from tmlog.cache import ResultCache
 
-    found = ResultCache(cache_dir).info()
+    found = ResultCache(cache_dir, warn=lambda m: click.echo(f"warning: {m}", err=True)).info()
     click.echo(f"directory: {found.directory}")
     click.echo(f"entries:   {found.entries}")
     click.echo(f"batches:   {found.batches}")
@@ -45,17 +45,33 @@ def info(cache_dir: str | None) -> None:
 @cache.command()
 @_cache_dir
 def clear(cache_dir: str | None) -> None:
-    """Remove every cached result (of every build of tmlog); nothing else is touched.
+    """Remove every cached result (of every build of tmlog) and the parsers' grammar
+    tables: only files tmlog wrote; nothing else is touched, no link followed.
 
     \b
     Example:
       tmlog cache clear
     """
     from tmlog.cache import ResultCache
+    from tmlog.errors import TmlogError
 
     store = ResultCache(cache_dir)
-    removed = store.clear()
-    click.echo(f"cleared {store.root}" if removed else f"nothing to clear in {store.root}")
+    try:
+        cleared = store.clear()
+    except OSError as exc:
+        raise TmlogError(
+            f"results cache {store.root} not cleared: {exc.strerror or type(exc).__name__}"
+        ) from None
+    for path, why in cleared.left:
+        click.echo(f"warning: left {path}: {why}", err=True)
+    if cleared.failed:
+        path, why = cleared.failed[0]
+        more = len(cleared.failed) - 1
+        raise TmlogError(
+            f"results cache {store.root} not fully cleared: cannot remove {path}: {why}"
+            + (f" (and {more} more)" if more else "")
+        )
+    click.echo(f"cleared {store.root}" if cleared.removed else f"nothing to clear in {store.root}")
 
 
 def _size(n: int) -> str:

@@ -22,7 +22,7 @@ from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 from lark.lexer import PatternStr
 
-from tmlog.dirs import cache_root
+from tmlog.dirs import grammar_tables
 from tmlog.errors import LogSyntaxError
 from tmlog.games.root.notation.actions import Action
 from tmlog.games.root.notation.atoms import Hireling
@@ -81,12 +81,6 @@ class RootLog:
 @functools.cache
 def rootlog_parser() -> Lark:
     """The LALR parser of ``grammars/rootlog.lark`` (tables cached on disk)."""
-    directory = cache_root()
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-        cache: str | bool = str(directory / "rootlog-grammar.lark-cache")
-    except OSError:
-        cache = False
     return Lark.open_from_package(
         "tmlog.grammars",
         "rootlog.lark",
@@ -94,7 +88,7 @@ def rootlog_parser() -> Lark:
         lexer="contextual",
         propagate_positions=True,
         g_regex_flags=re.ASCII,
-        cache=cache,
+        cache=grammar_tables("rootlog"),
     )
 
 

@@ -21,7 +21,7 @@ from lark import Lark
 from lark.lexer import PatternStr
 from lark.visitors import merge_transformers
 
-from tmlog.dirs import cache_root
+from tmlog.dirs import grammar_tables
 from tmlog.games.terra_mystica.parse.transformer import CommandTransformer, LedgerTransformer
 
 GRAMMAR_PACKAGE = "tmlog.grammars"
@@ -57,12 +57,7 @@ def _table_cache(name: str) -> str | bool:
     hash of the grammar text, its options and the Lark and Python versions,
     and rebuilds (and rewrites) it when any differs or the file is damaged.
     """
-    directory = cache_root()
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return False
-    return str(directory / f"{name}-grammar.lark-cache")
+    return grammar_tables(name)
 
 
 @functools.cache
