@@ -36,6 +36,7 @@ from tmlog.errors import InputError, LogSyntaxError
 from tmlog.games.terra_mystica.model.actions import Action
 from tmlog.games.terra_mystica.model.enums import Faction
 from tmlog.games.terra_mystica.parse.log import ParsedLog, Row
+from tmlog.json_input import JsonError, loads
 from tmlog.reading import MAX_BYTES
 
 GZIP_MAGIC = b"\x1f\x8b"
@@ -81,8 +82,6 @@ def gunzip(data: bytes, source: str) -> bytes:
 
 def load(data: bytes | str, source: str) -> dict[str, Any]:
     """The game JSON's object, checked to hold a ``ledger`` list."""
-    import json  # not with the module: a ledger or a command log needs none
-
     if isinstance(data, bytes):
         raw = gunzip(data, source)
         try:
@@ -95,13 +94,11 @@ def load(data: bytes | str, source: str) -> dict[str, Any]:
     if len(data) > MAX_BYTES:
         raise InputError(source, f"too large for a game log ({len(data):,} characters)")
     try:
-        game = json.loads(data)
-    except json.JSONDecodeError as err:
+        game = loads(data, source)
+    except JsonError as err:
         raise InputError(
-            source, f"not valid JSON: {err.msg}", line=err.lineno, column=err.colno
+            source, f"not valid JSON: {err.reason}", line=err.line, column=err.column
         ) from None
-    except RecursionError:
-        raise InputError(source, "not valid JSON: nested too deeply") from None
     if not isinstance(game, dict):
         raise InputError(source, "not a game JSON: the top level is not an object")
     if not isinstance(game.get("ledger"), list):
