@@ -164,7 +164,9 @@ def test_detection() -> None:
     text = gzip.decompress(raw)
     assert parse_log(text, source="x").rows == parse_log(raw, source="x").rows
     assert parse_log(text, source="x", input_format="json").rows == parse_log(text).rows
-    with pytest.raises(InputError, match="x: not a game JSON: the top level is not an object"):
+    with pytest.raises(
+        InputError, match="x: not a game JSON: the top level is a list, not an object"
+    ):
         parse_log("[1, 2]", source="x", input_format="json")
     result = CliRunner().invoke(cli, ["validate", "--input-format", "json", str(UNFINISHED)])
     assert result.exit_code == 0 and "incomplete game (round 5, turn 2)" in result.output
@@ -194,6 +196,15 @@ def _set(path: tuple[Any, ...], value: Any) -> Any:
     return edit
 
 
+def _drop(path: tuple[Any, ...]) -> Any:
+    def edit(data: Any) -> None:
+        for key in path[:-1]:
+            data = data[key]
+        del data[path[-1]]
+
+    return edit
+
+
 @pytest.mark.parametrize(
     ("edit", "message"),
     [
@@ -205,6 +216,38 @@ def _set(path: tuple[Any, ...], value: Any) -> Any:
         (_set(("ledger", 2, "comment"), 7), r"ledger\[2\]\.comment: expected a string"),
         (_set(("ledger",), {}), r"no 'ledger' list"),
         (_set(("players",), "x"), r"players: expected a list"),
+        # Issue 27: the bowls and cults given apart (P1-P3, FIRE-AIR) went unchecked, a
+        # bool was read as a number, a float was "expected a string", and the
+        # metadata's map was named as the top level's.
+        (_set(("ledger", 30, "P2", "value"), "garbage"), r"\]\.P2\.value: expected a number"),
+        (_set(("ledger", 30, "WATER"), None), r"ledger\[30\]\.WATER: expected an object"),
+        (_drop(("ledger", 30, "P3")), r"ledger\[30\]\.P3: missing$"),
+        (_drop(("ledger", 30, "AIR", "value")), r"ledger\[30\]\.AIR\.value: missing$"),
+        (_set(("ledger", 30, "EARTH", "delta"), "x"), r"\]\.EARTH\.delta: expected a number"),
+        # Row 30 (cultists: build F5) has PW "5/7/0" and CULT "1/0/1/0".
+        (
+            _set(("ledger", 30, "P2", "value"), 8),
+            r'ledger\[30\]\.P2\.value: 8 disagrees with ledger\[30\]\.PW\.value "5/7/0"$',
+        ),
+        (
+            _set(("ledger", 30, "FIRE", "value"), 0),
+            r'\.FIRE\.value: 0 disagrees with ledger\[30\]\.CULT\.value "1/0/1/0"$',
+        ),
+        (
+            _set(("ledger", 30, "P1", "value"), 5.5),
+            r"\.P1\.value: expected a whole number, got 5.5",
+        ),
+        (_set(("ledger", 30, "VP", "value"), True), r"\.VP\.value: expected a number, got true$"),
+        (_set(("ledger", 30, "VP", "delta"), False), r"\.VP\.delta: expected a number, got false"),
+        (
+            _set(("ledger", 30, "VP", "value"), 20.5),
+            r"\.VP\.value: expected a whole number, got 20.5",
+        ),
+        (_set(("ledger", 30, "VP", "value"), None), r"\.VP\.value: expected a number, got null"),
+        (_set(("ledger", 30, "PW", "value"), None), r"\.PW\.value: expected a string, got null"),
+        (_set(("ledger", 30, "leech"), {"red": True}), r"\.leech\.red: expected a number"),
+        (_set(("metadata", "map_variant"), 7), r"broken\.json: metadata\.map_variant: expected a"),
+        (_set(("map_variant",), ["x"]), r"broken\.json: map_variant: expected a string"),
     ],
 )
 def test_bad_json_names_its_path(tmp_path: Path, edit: Any, message: str) -> None:
@@ -215,6 +258,36 @@ def test_bad_json_names_its_path(tmp_path: Path, edit: Any, message: str) -> Non
     assert result.exit_code == 1
     assert "Traceback" not in result.output
     assert f"{path}: " in result.output
+
+
+def test_a_disagreeing_bowl_fails_the_audit(tmp_path: Path) -> None:
+    """Before, the audit said "OK, 314 rows match" (it compares PW and CULT only)."""
+    path = _broken(tmp_path, _set(("ledger", 30, "P2", "value"), 8))
+    result = CliRunner().invoke(cli, ["audit", str(path)])
+    assert result.exit_code == 1
+    assert result.stderr == (
+        f'Error: {path}: ledger[30].P2.value: 8 disagrees with ledger[30].PW.value "5/7/0"\n'
+    )
+    assert "0 match, 0 diverge, 1 failed" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [("null", "null"), ("[]\n", "a list"), (" 7", "a number"), ('"x"', "a string")],
+)
+def test_json_that_is_not_an_object_is_not_a_command_log(
+    tmp_path: Path, text: str, kind: str
+) -> None:
+    message = f"not a game JSON: the top level is {kind}, not an object"
+    with pytest.raises(InputError, match=f"^g: {message}$"):
+        parse_log(text, source="g")
+    with pytest.raises(InputError, match=f"^g: {message}$"):
+        parse_log(text.encode(), source="g")
+    path = tmp_path / "g.json"
+    path.write_text(text)
+    result = CliRunner().invoke(cli, ["validate", str(path)])
+    assert result.exit_code == 1
+    assert result.stderr == f"Error: {path}: {message}\n"
 
 
 def test_an_illegal_move_names_its_ledger_row(tmp_path: Path) -> None:

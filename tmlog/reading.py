@@ -180,6 +180,8 @@ def _kind(mode: int) -> str:
         return "a block device"
     if stat.S_ISSOCK(mode):
         return "a socket"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
     return "not a regular file"
 
 
@@ -216,7 +218,9 @@ def iter_paths(
     game JSON (:func:`is_log_file`), sorted by name
     (``recursive``: and those of the directories inside it, at any depth,
     each directory read once however symbolic links loop back); other files
-    in it are not logs and are left alone. ``-`` (standard input) and plain files are kept as given.
+    in it are not logs and are left alone; a FIFO, socket or device named like
+    a log is not opened but reported (``not a log file: a FIFO; left out``).
+    ``-`` (standard input) and plain files are kept as given.
     Instead of stopping at a problem — a missing path, a directory without
     logs, a log that is a broken or looping symbolic link or cannot be
     read — an :class:`~tmlog.errors.InputError` is yielded in its place, so a
@@ -272,7 +276,11 @@ def _folder_logs(
     yield from problems
     if not logs and not problems:
         where = "directory (or any inside it)" if recursive else "directory"
-        yield InputError(path, f"{where} holds no *.txt, *.log, *.rootlog or game *.json files")
+        yield InputError(
+            path,
+            f"{where} holds no *.txt, *.log, *.rootlog or game JSON (*.json, *.json.gz)"
+            f" files{'' if recursive else _sub_folders_hint(path)}",
+        )
     for entry in logs:
         problem, info = _file_problem(entry)
         if problem:
@@ -281,6 +289,20 @@ def _folder_logs(
         if stats is not None and info is not None:
             stats[entry] = info
         yield entry
+
+
+def _sub_folders_hint(path: str) -> str:
+    """`` (it has 3 sub-folders: -r reads them)``, or nothing if it has none."""
+    try:
+        with os.scandir(path) as listing:
+            # is_dir() follows a link, as a recursive listing does.
+            folders = sum(1 for e in listing if e.is_dir())
+    except OSError:
+        return ""
+    if not folders:
+        return ""
+    what = "a sub-folder" if folders == 1 else f"{folders} sub-folders"
+    return f" (it has {what}: -r/--recursive reads {'it' if folders == 1 else 'them'})"
 
 
 def _logs_in(folder: Path, *, recursive: bool, problems: list[InputError]) -> list[str]:
@@ -299,7 +321,7 @@ def _logs_in(folder: Path, *, recursive: bool, problems: list[InputError]) -> li
         prefix = "" if base == "." else base if base.endswith(os.sep) else base + os.sep
         with os.scandir(folder) as listing:
             names = sorted(e.name for e in listing)
-        return [prefix + n for n in names if _is_log_name(n) or is_log_file(folder / n)]
+        return [prefix + n for n in names if _is_log(prefix + n, n)]
     seen: set[tuple[int, int]] = set()
     found: list[Path] = []
     todo = [folder]
@@ -329,27 +351,135 @@ def _logs_in(folder: Path, *, recursive: bool, problems: list[InputError]) -> li
 
 
 def _is_log_name(name: str) -> bool:
-    """Whether a file is a log by its name alone (a ``*.json`` file must be looked into).
+    """Whether a file may be a log by its name (a game JSON must also be looked into).
 
     Its suffix as :attr:`pathlib.PurePath.suffix` finds it: a dot file such as
     ``.txt`` has none."""
     dot = name.rfind(".")
-    return (0 < dot < len(name) - 1 and name[dot:] in LOG_SUFFIXES) or name.endswith(".json.gz")
+    return 0 < dot < len(name) - 1 and (name[dot:] in _NAMED_LOGS or name.endswith(".json.gz"))
+
+
+_NAMED_LOGS = (*LOG_SUFFIXES, ".json")
+"""Suffixes of the files a folder may hold logs in (``*.json.gz`` too)."""
 
 
 def is_log_file(entry: Path) -> bool:
-    """Whether a file in a directory is a log: ``*.txt``, ``*.log``, ``*.rootlog``, ``*.json.gz``,
-    or ``*.json`` holding a ``"ledger"`` key (a game JSON; a manifest or other
-    JSON file is not a log)."""
-    if _is_log_name(entry.name):
-        return True
-    if entry.suffix != ".json":
+    """Whether a file in a directory is a log: ``*.txt``, ``*.log``, ``*.rootlog``,
+    or ``*.json`` or ``*.json.gz`` holding a ``"ledger"`` key (a game JSON; a
+    manifest, a results file or other JSON file is not a log).
+
+    A JSON file is looked into only if it is a regular file: a FIFO, a socket
+    or a device is never opened (a FIFO's open or read would wait for a writer
+    forever). Such a file is kept in the listing, where
+    :func:`iter_paths` reports what it is instead of reading it.
+    """
+    return _is_log(str(entry), entry.name)
+
+
+def _is_log(path: str, name: str) -> bool:
+    """:func:`is_log_file` of the file ``path``, named ``name`` in its folder."""
+    if not _is_log_name(name):
         return False
+    if not name.endswith((".json", ".json.gz")):
+        return True
+    return _holds_ledger(path, packed=name.endswith(".gz"))
+
+
+_CHUNK = 1 << 16
+
+
+def _holds_ledger(path: str, *, packed: bool) -> bool:
+    """Whether a JSON file (``packed``: gzip-compressed) holds ``"ledger"``, read
+    no further than :data:`MAX_BYTES` of text; ``True`` when it is not a regular
+    file or cannot be read (reading it as a log will report the problem)."""
+    import zlib
+
     try:
-        with entry.open("rb") as f:
-            return b'"ledger"' in f.read(MAX_BYTES)
-    except OSError:
-        return True  # reading it will report the problem
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return True
+        # Not blocking, should the file have been replaced by a FIFO since.
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except (OSError, ValueError):
+        return True
+    key = b'"ledger"'
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return True
+        tail = b""
+        head = packed  # a packed file's first piece is looked at first
+        for text in _json_text(fd, packed=packed):
+            if head and text:
+                if _starts_like_a_game(text):
+                    return True
+                head = False
+            # The key may straddle two pieces: the last few bytes are kept.
+            joined = tail + text
+            if key in joined:
+                return True
+            tail = joined[-len(key) + 1 :]
+        return False
+    except (OSError, zlib.error):
+        return True  # reading it as a log will report the problem
+    finally:
+        os.close(fd)
+
+
+_GAME_KEYS = frozenset(
+    (
+        *("aborted", "action_required", "actions", "active_faction", "available_factions"),
+        *("bonus_coins", "bonus_tiles", "bridges", "chat_message_count"),
+        *("chat_unread_message_count", "cults", "current_chess_clock_hours"),
+        *("dodgy_resource_manipulation", "error", "events", "factions", "favors"),
+        *("final_scoring", "final_scoring_help", "finished", "history_view", "ledger", "map"),
+        *("map_variant", "metadata", "non_standard", "options", "order", "player_count"),
+        *("players", "pool", "preview_warnings", "round", "score_tiles", "towns", "turn"),
+        "vp_setup",
+    )
+)
+"""The keys of the site's game JSON (``/app/view-game/``), which come in any order."""
+
+_FIRST_KEY = re.compile(rb'\A(?:\xef\xbb\xbf)?\s*\{\s*"([a-z_]{1,40})"\s*:')
+
+
+def _starts_like_a_game(head: bytes) -> bool:
+    """Whether a JSON text's first key is one of a game JSON's.
+
+    Unpacking a whole ``*.json.gz`` to find its ``ledger`` costs some 25 times
+    more than listing it did before it was looked into; its first key,
+    in the first piece unpacked, most often tells (a results file or
+    a table of ratings starts otherwise: those are unpacked further).
+    """
+    first = _FIRST_KEY.match(head)
+    return first is not None and first.group(1).decode() in _GAME_KEYS
+
+
+def _json_text(fd: int, *, packed: bool) -> Iterator[bytes]:
+    """The text of an open file a piece at a time (unpacked if ``packed``), no
+    more than :data:`MAX_BYTES` of it: a game JSON's keys come in any order,
+    but most of a file need not be read or unpacked to find one."""
+    import zlib
+
+    stream = zlib.decompressobj(16 + zlib.MAX_WBITS) if packed else None
+    given = 0
+    # A small first piece: a packed game JSON is most often known by its start.
+    size = 1 << 10
+    while given <= MAX_BYTES:
+        chunk = os.read(fd, size)
+        size = _CHUNK
+        if not chunk:
+            return
+        if stream is None:
+            given += len(chunk)
+            yield chunk
+            continue
+        while chunk and given <= MAX_BYTES:
+            # A bounded piece at a time: a small packed chunk may unpack to gigabytes.
+            text = stream.decompress(chunk, _CHUNK)
+            chunk = stream.unconsumed_tail
+            given += len(text)
+            yield text
+        if stream.eof:
+            return
 
 
 def _why_missing(path: str) -> str:
@@ -377,7 +507,8 @@ def _file_problem(p: str) -> tuple[str | None, os.stat_result | None]:
             return "broken symbolic link", None
         return exc.strerror or str(exc), None
     if not stat.S_ISREG(info.st_mode):
-        return "not a regular file", info
+        # Left out, never opened: a FIFO would wait for a writer forever.
+        return f"not a log file: {_kind(info.st_mode)}; left out", info
     if not os.access(p, os.R_OK):
         return "permission denied", info
     return None, info

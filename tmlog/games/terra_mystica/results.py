@@ -38,6 +38,7 @@ from typing import Any, NamedTuple, NoReturn
 from tmlog.errors import InputError
 from tmlog.games.terra_mystica.record import FactionRow, GameRecord
 from tmlog.games.terra_mystica.replay.maps import MAPS, ORIGINAL_ID
+from tmlog.json_input import JsonError, loads
 
 RESULTS_LIMIT = 1 << 30
 """Bytes: a results file larger than this is refused (a month of the site is ~20 MB)."""
@@ -148,13 +149,12 @@ def read_results_bytes(path: str) -> bytes:
 def parse_results(data: bytes | str, *, source: str) -> list[ResultGame]:
     """:func:`read_results` of text already read."""
     try:
-        doc = json.loads(data)
+        doc = loads(data, source)
     except UnicodeDecodeError as exc:
         raise ResultsError(source, "", f"not UTF-8 text: {exc.reason}") from None
-    except json.JSONDecodeError as exc:
-        raise ResultsError(
-            source, "", f"not JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})"
-        ) from None
+    except JsonError as exc:
+        where = f" (line {exc.line}, column {exc.column})" if exc.line is not None else ""
+        raise ResultsError(source, "", f"not JSON: {exc.reason}{where}") from None
     return list(_games(doc, source))
 
 

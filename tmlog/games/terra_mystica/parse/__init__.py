@@ -158,6 +158,8 @@ def parse_log(
     """
     if input_format == "json" or (input_format is None and site_json.looks_like_json(text[:64])):
         return site_json.parse(text, source, lambda t: _ledger_rows(t, source, memo), _bind)
+    if input_format is None and (kind := site_json.other_json(text)) is not None:
+        raise InputError(source, f"not a game JSON: the top level is {kind}, not an object")
     text = normalize(text, source)
     if not text.strip():
         raise InputError(source, "empty log: no rows")

@@ -18,6 +18,10 @@ site's page shows and what ``ledger`` logs are: the same cells, deltas ``+n``,
 JSON is parsed, replayed and audited exactly as its ledger text is. Line
 ``N`` of a game JSON is its ledger row ``N`` (``ledger[N-1]``); a row that
 does not follow the format is reported by its JSON path (``ledger[16].VP.value``).
+Numbers are whole numbers (``true`` is not 1, nor ``20.5`` a VP count). The
+bowls and cults a row gives twice, as text (``PW``, ``CULT``) and one by one
+(``P1``–``P3``, ``FIRE``–``AIR``), must agree: the audit compares the text
+with the replay, so a part that disagrees is an error of the row.
 
 The rest of the JSON gives the setup the site passed to the engine from its
 database and the ledger may lack (:func:`header_rows`): the ``options`` a
@@ -36,6 +40,7 @@ from tmlog.errors import InputError, LogSyntaxError
 from tmlog.games.terra_mystica.model.actions import Action
 from tmlog.games.terra_mystica.model.enums import Faction
 from tmlog.games.terra_mystica.parse.log import ParsedLog, Row
+from tmlog.json_input import JsonError, loads
 from tmlog.reading import MAX_BYTES
 
 GZIP_MAGIC = b"\x1f\x8b"
@@ -81,8 +86,6 @@ def gunzip(data: bytes, source: str) -> bytes:
 
 def load(data: bytes | str, source: str) -> dict[str, Any]:
     """The game JSON's object, checked to hold a ``ledger`` list."""
-    import json  # not with the module: a ledger or a command log needs none
-
     if isinstance(data, bytes):
         raw = gunzip(data, source)
         try:
@@ -95,21 +98,58 @@ def load(data: bytes | str, source: str) -> dict[str, Any]:
     if len(data) > MAX_BYTES:
         raise InputError(source, f"too large for a game log ({len(data):,} characters)")
     try:
-        game = json.loads(data)
-    except json.JSONDecodeError as err:
+        game = loads(data, source)
+    except JsonError as err:
         raise InputError(
-            source, f"not valid JSON: {err.msg}", line=err.lineno, column=err.colno
+            source, f"not valid JSON: {err.reason}", line=err.line, column=err.column
         ) from None
-    except RecursionError:
-        raise InputError(source, "not valid JSON: nested too deeply") from None
     if not isinstance(game, dict):
-        raise InputError(source, "not a game JSON: the top level is not an object")
+        raise InputError(source, f"not a game JSON: the top level is {_kind(game)}, not an object")
     if not isinstance(game.get("ledger"), list):
         raise InputError(
             source,
             "not a game JSON: no 'ledger' list (the site's /app/view-game/ JSON has one)",
         )
     return game
+
+
+def _kind(value: Any) -> str:
+    """What a JSON value is, in words (``a list``, ``null``)."""
+    if value is None or isinstance(value, bool):
+        return "null" if value is None else "true" if value else "false"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, (int, float)):
+        return "a number"
+    return "a list" if isinstance(value, list) else "an object"
+
+
+_SCALAR_STARTS = ("[", '"', "-", *"0123456789", "null", "true", "false")
+"""How a JSON text that is not an object starts (no log does)."""
+
+
+def other_json(data: bytes | str) -> str | None:
+    """What a log that is JSON, but not an object, holds at its top level (``a list``,
+    ``null``); ``None`` if it is not such JSON.
+
+    :func:`looks_like_json` tells a game JSON by its first character; without
+    this, ``[]`` or ``null`` were read as a command log.
+    """
+    head = data[:64]
+    if isinstance(head, bytes):
+        head = head.decode("utf-8", "replace")
+    if not head.lstrip("\ufeff \t\r\n").startswith(_SCALAR_STARTS):
+        return None
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            return None
+    try:
+        value = loads(data.removeprefix("\ufeff"), "")
+    except JsonError:
+        return None
+    return _kind(value)
 
 
 def _bad(source: str, path: str, what: str) -> InputError:
@@ -131,31 +171,114 @@ def _text(value: Any, source: str, path: str) -> str:
     return value
 
 
-def _number(value: Any) -> str | None:
-    """A delta or value as its cell shows it (``None``: not a number)."""
+def _number(value: Any, source: str, path: str) -> str | None:
+    """A delta or value as its cell shows it (``None``: not a number, such as a string).
+
+    Raises:
+        InputError: ``true``, ``false`` or a number with a fraction.
+    """
     if isinstance(value, bool):
-        value = int(value)
-    if isinstance(value, float) and value.is_integer():
+        # A bool is an int to Python: true would be read as 1.
+        raise _bad(source, path, f"expected a number, got {_shown(value)}")
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise _bad(source, path, f"expected a whole number, got {_shown(value)}")
         value = int(value)
     return str(value) if isinstance(value, int) else None
 
 
 def _cell(field: Any, unit: str, source: str, path: str) -> tuple[str, str]:
     """The delta and value cells of one ``{"delta": …, "value": …}`` field."""
+    # The site's own cells first: an int delta, an int or text value (exactly
+    # int: a bool is one too). Some 5,000 a game.
+    if type(field) is dict and type(delta := field.get("delta")) is int:
+        value = field.get("value")
+        kind = type(value)
+        shown = (
+            str(value)
+            if kind is int
+            else _text(value, source, f"{path}.value")
+            if kind is str
+            else None
+        )
+        if shown is not None:
+            cell = "" if delta == 0 else f"+{delta}" if delta > 0 else str(delta)
+            return cell, f"{shown} {unit}".strip()
+    delta_cell, value = _field(field, source, path)
+    number = _number(value, source, f"{path}.value")
+    if number is None:
+        if not isinstance(value, str):
+            what = "a string" if unit in ("PW", "") else "a number"
+            raise _bad(source, f"{path}.value", f"expected {what}, got {_shown(value)}")
+        number = _text(value, source, f"{path}.value")
+    return delta_cell, f"{number} {unit}".strip()
+
+
+def _field(field: Any, source: str, path: str) -> tuple[str, Any]:
+    """The delta cell and the value of one ``{"delta": …, "value": …}`` field."""
     if not isinstance(field, dict):
         raise _bad(source, path, "expected an object with 'delta' and 'value'")
     delta = field.get("delta", 0)
-    shown = _number(delta) if delta not in ("", None) else "0"
+    shown = _number(delta, source, f"{path}.delta") if delta not in ("", None) else "0"
     if shown is None:
         raise _bad(source, f"{path}.delta", f"expected a number, got {_shown(delta)}")
     delta_cell = "" if shown == "0" else (shown if shown.startswith("-") else f"+{shown}")
     if "value" not in field:
         raise _bad(source, f"{path}.value", "missing")
-    value = field["value"]
-    number = _number(value)
-    if number is None:
-        number = _text(value, source, f"{path}.value")
-    return delta_cell, f"{number} {unit}".strip()
+    return delta_cell, field["value"]
+
+
+_PARTS = (("PW", ("P1", "P2", "P3")), ("CULT", ("FIRE", "WATER", "EARTH", "AIR")))
+"""The fields a row gives twice: the power bowls (``PW.value`` ``"5/7/0"``, and
+``P1``–``P3``) and the cult positions (``CULT.value`` ``"0/1/1/0"``, and
+``FIRE``–``AIR``)."""
+
+
+def _check_parts(row: dict[str, Any], source: str, path: str) -> None:
+    """Each of ``P1``–``P3`` and ``FIRE``–``AIR`` is a whole number that agrees with the
+    ``PW`` or ``CULT`` value it is a part of.
+
+    The ledger text has only ``PW`` and ``CULT``, which the audit compares
+    with the replay; a part that disagrees would go unchecked (``P2.value:
+    "garbage"`` was read as "OK, 314 rows match"), so the row is refused.
+    """
+    for whole, parts in _PARTS:
+        written = row[whole].get("value") if type(row[whole]) is dict else None
+        # The site's own rows first: each part a field of two ints, and together
+        # the whole's text. Some 800 a game.
+        shown: list[str] = []
+        for key in parts:
+            field = row.get(key)
+            if type(field) is not dict or type(field.get("delta")) is not int:
+                break
+            value = field.get("value")
+            if type(value) is not int:
+                break
+            shown.append(str(value))
+        else:
+            if "/".join(shown) == written:
+                continue
+        _check_part(row, whole, parts, source, path)
+
+
+def _check_part(
+    row: dict[str, Any], whole: str, parts: tuple[str, ...], source: str, path: str
+) -> None:
+    """:func:`_check_parts` of one whole, cell by cell, naming the first that is wrong."""
+    written = row[whole].get("value") if isinstance(row[whole], dict) else None
+    values = written.split("/") if isinstance(written, str) else []
+    for i, key in enumerate(parts):
+        if key not in row:
+            raise _bad(source, f"{path}.{key}", "missing")
+        _, value = _field(row[key], source, f"{path}.{key}")
+        at = f"{path}.{key}.value"
+        number = _number(value, source, at)
+        if number is None:
+            raise _bad(source, at, f"expected a number, got {_shown(value)}")
+        if len(values) == len(parts) and values[i].strip() != number:
+            raise _bad(
+                source, at, f"{number} disagrees with {path}.{whole}.value {_shown(written)}"
+            )
 
 
 def row_text(row: Any, index: int, source: str) -> str:
@@ -172,12 +295,13 @@ def row_text(row: Any, index: int, source: str) -> str:
         if key not in row:
             raise _bad(source, f"{path}.{key}", "missing")
         cells += _cell(row[key], unit, source, f"{path}.{key}")
+    _check_parts(row, source, path)
     leech = row.get("leech") or {}
     if not isinstance(leech, dict):
         raise _bad(source, f"{path}.leech", "expected an object (receiver colour: power)")
     amounts = []
     for colour, amount in sorted(leech.items()):
-        shown = _number(amount)
+        shown = _number(amount, source, f"{path}.leech.{colour}")
         if shown is None:
             raise _bad(source, f"{path}.leech.{colour}", "expected a number")
         amounts.append(shown)
@@ -209,9 +333,20 @@ def header_rows(game: dict[str, Any], ledger: str, source: str) -> tuple[list[st
     metadata = game.get("metadata")
     if not isinstance(metadata, dict):
         metadata = {}
-    map_id = game.get("map_variant") or metadata.get("map_variant")
-    if map_id and not any(line.startswith("map ") for line in lines):
-        first.append(f"map {_text(map_id, source, 'map_variant')}")
+    # The top level's, else the metadata's; null or "" is none. Named by its own path.
+    map_path, map_id = next(
+        (
+            (path, value)
+            for path, value in (
+                ("map_variant", game.get("map_variant")),
+                ("metadata.map_variant", metadata.get("map_variant")),
+            )
+            if value not in (None, "")
+        ),
+        ("", None),
+    )
+    if map_id is not None and not any(line.startswith("map ") for line in lines):
+        first.append(f"map {_text(map_id, source, map_path)}")
     players: list[str] = []
     listed = game.get("players") or []
     if not isinstance(listed, list):

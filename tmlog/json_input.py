@@ -1,0 +1,75 @@
+"""JSON inputs (a game JSON, a results file) read into Python values.
+
+``json.loads`` fails in three ways besides malformed text, none of them a
+:class:`json.JSONDecodeError`: a :class:`RecursionError` for arrays or
+objects nested deeper than the interpreter's recursion limit, and a bare
+:class:`ValueError` for an integer of more digits than Python converts
+(``sys.get_int_max_str_digits()``, 4,300 unless set otherwise). :func:`loads`
+turns each into a :class:`JsonError` naming the input, at the line and
+column of the fault where it is known.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from typing import Any
+
+from tmlog.errors import InputError
+
+
+class JsonError(InputError):
+    """Text that cannot be read as JSON; ``reason`` says why (no "not JSON" before it)."""
+
+
+_STRING = rb'"[^"\\]*(?:\\.[^"\\]*)*"'
+"""A JSON string (its escapes included), skipped whole so that its digits are not taken
+for a number."""
+
+
+def loads(data: str | bytes, source: str) -> Any:
+    """The value of a JSON text; bytes are decoded as :func:`json.loads` decodes them.
+
+    Raises:
+        JsonError: not JSON, nested too deeply, or holding an integer too long
+            to convert.
+        UnicodeDecodeError: bytes that are not text in the encoding they start in.
+    """
+    import json  # on first use: a ledger or a command log needs none
+
+    if isinstance(data, bytes):
+        data = data.decode(json.detect_encoding(data), "surrogatepass")
+    try:
+        return json.loads(data)
+    except json.JSONDecodeError as err:
+        raise JsonError(source, err.msg, line=err.lineno, column=err.colno) from None
+    except RecursionError:
+        raise JsonError(source, "nested too deeply") from None
+    except ValueError as err:
+        # Only int() raises a plain ValueError from json.loads: a number too long.
+        limit = sys.get_int_max_str_digits()
+        line, column = _long_number(data, limit) if limit else (None, None)
+        raise JsonError(
+            source,
+            f"a number of more than {limit:,} digits" if limit else str(err),
+            line=line,
+            column=column,
+        ) from None
+
+
+def _long_number(text: str, limit: int) -> tuple[int | None, int | None]:
+    """Line and column of the first number of more than ``limit`` digits outside a string.
+
+    Found again by scanning the text, strings skipped whole: ``json.loads``
+    does not say where (only on this failing path, so it costs nothing to
+    the JSON that reads).
+    """
+    raw = text.encode("utf-8", "surrogatepass")
+    # Not the digits of a float (before or after its point or exponent): those read.
+    found = re.compile(_STRING + rb"|(?<![0-9.eE+-])-?([0-9]{%d,})(?![0-9.eE])" % (limit + 1))
+    for match in found.finditer(raw):
+        if match.group(1) is not None:
+            before = raw[: match.start()].decode("utf-8", "surrogatepass")
+            line = before.count("\n") + 1
+            return line, len(before) - (before.rfind("\n") + 1) + 1
+    return None, None
