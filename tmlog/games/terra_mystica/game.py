@@ -87,7 +87,7 @@ class TerraMystica:
     ) -> GameRecord:
         from tmlog.games.terra_mystica.record import record_game
 
-        return record_game(result, tables=tables)
+        return record_game(result, tables=tables, parsed=parsed)
 
     def check(self, parsed: ParsedLog, result: Replay) -> Checked:
         state = result.state
