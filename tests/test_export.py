@@ -250,6 +250,9 @@ def test_existing_output_is_kept(tmp_path: Path) -> None:
     )
     assert result.exit_code == 2 and "already exists" in result.output
     assert target.read_text() == "mine"
+    # --force writes tmlog's tables into a database, and replaces no other file
+    # (tests/test_output_targets.py); an empty file is an empty database.
+    target.write_text("")
     run(
         "export",
         str(LEDGER_DIR / "4pLeague_S64_D1L1_G1.txt"),
