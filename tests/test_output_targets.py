@@ -1,5 +1,6 @@
 """Issue 27, outputs: one rule for every output, checked before any work; no
-file lost to --force, nothing left behind by a full disk."""
+file lost to --force, nothing left behind by a full disk, no temporary name
+or library warning shown."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import errno
 import importlib
 import os
 import sqlite3
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -168,3 +170,80 @@ def test_csv_and_parquet_make_their_own_folder(tmp_path: Path) -> None:
     assert sorted(p.name for p in (tmp_path / "tables").iterdir()) == sorted(
         f"{t}.csv" for t in TABLES
     )
+
+
+# ------------------------------------------------------------- pictures
+
+
+def test_a_picture_format_that_needs_latex_is_refused_before_any_work(tmp_path: Path) -> None:
+    code, out, err = run("vp", str(GAME), "--no-cache", "--plot", str(tmp_path / "p.pgf"))
+    assert (code, out) == (2, "")
+    assert "p.pgf: the file name must end in a picture format" in err
+    assert ".pgf" not in err.split("writes:")[1] and ".png" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_failed_picture_names_its_file_not_a_temporary_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from matplotlib.figure import Figure
+
+    def full(self: Figure, path: str, **kwargs: Any) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(Figure, "savefig", full)
+    target = tmp_path / "vp.png"
+    code, _, err = run("vp", str(GAME), "--no-cache", "--plot", str(target))
+    assert code == 1
+    assert err.endswith(f"Error: {target}: cannot write: No space left on device\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def _no_faction(tmp_path: Path) -> Path:
+    """The first 20 lines of 4pLeague_S64_D1L1_G1 as a command log: options,
+    scoring tiles and players, and no faction yet."""
+    from tmlog.games.terra_mystica.convert import ledger_to_commands
+    from tmlog.games.terra_mystica.parse import parse_file
+
+    head = ledger_to_commands(parse_file(str(GAME))).split("\n")[:20]
+    assert not any(line.startswith("setup ") for line in head)
+    log = tmp_path / "no-faction.log"
+    log.write_text("\n".join(head) + "\n", encoding="utf-8")
+    return log
+
+
+@pytest.mark.parametrize("timeline", [[], ["--timeline"]])
+def test_vp_plot_of_a_log_with_no_faction(tmp_path: Path, timeline: list[str]) -> None:
+    log = _no_faction(tmp_path)
+    picture = tmp_path / "v.png"
+    code, _, err = run("vp", str(log), "--no-cache", *timeline, "--plot", str(picture))
+    assert code == 0, err
+    assert "internal error" not in err
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_no_library_warning_reaches_standard_error(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """matplotlib's "does not support transparency" (a log message, for .eps)
+    and "No artists with labels" (a warning, for a timeline of no faction) are
+    its own business: tmlog's standard error holds only tmlog's lines."""
+    log = _no_faction(tmp_path)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a warning shown would be an error here
+        code, _, err = run("vp", str(GAME), "--no-cache", "--plot", str(tmp_path / "v.eps"))
+        assert (code, err) == (0, f"wrote {tmp_path / 'v.eps'}\n")
+        picture = tmp_path / "t.png"
+        code, _, err = run("vp", str(log), "--no-cache", "--timeline", "--plot", str(picture))
+        assert code == 0, err
+    assert [r.getMessage() for r in caplog.records if r.name.startswith("matplotlib")] == []
+
+
+# -------------------------------------------------------------- convert
+
+
+def test_convert_says_what_it_wrote_as_render_does(tmp_path: Path) -> None:
+    target = tmp_path / "game.log"
+    code, out, err = run("convert", str(GAME), "-o", str(target))
+    assert code == 0
+    assert (out, err) == ("", f"wrote {target}\n")  # as render's "wrote map.png"
