@@ -11,6 +11,7 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,8 @@ import pytest
 from click.testing import CliRunner
 
 from tmlog.cli import cli
-from tmlog.games.terra_mystica.parse import ParsedLog
+from tmlog.games.terra_mystica.convert import ledger_to_commands
+from tmlog.games.terra_mystica.parse import ParsedLog, parse_file
 from tmlog.report.export import COLUMNS
 
 from .conftest import LEDGER_DIR
@@ -248,6 +250,9 @@ def test_existing_output_is_kept(tmp_path: Path) -> None:
     )
     assert result.exit_code == 2 and "already exists" in result.output
     assert target.read_text() == "mine"
+    # --force writes tmlog's tables into a database, and replaces no other file
+    # (tests/test_output_targets.py); an empty file is an empty database.
+    target.write_text("")
     run(
         "export",
         str(LEDGER_DIR / "4pLeague_S64_D1L1_G1.txt"),
@@ -291,3 +296,92 @@ def test_a_second_export_reads_the_cache(tmp_path: Path, monkeypatch: pytest.Mon
         cli, ["export", game, "--to", "csv", str(tmp_path / "c"), "--no-cache", "--jobs", "1"]
     )
     assert result.exit_code == 1 and "replayed" in result.output
+
+
+_INCOME_HEADER = re.compile(r"^Round (\d+) income\s*$")
+_TURN_HEADER = re.compile(r"^Round (\d+), turn (\d+)\s*$")
+
+
+def test_timeline_rows_have_their_own_line_and_round(
+    exported: dict[str, dict[str, pd.DataFrame]], ledgers: dict[str, ParsedLog]
+) -> None:
+    """Issue 27: ``line`` is the row's own ledger line (it was the line of the
+    command that caused the row for 3,163 of the 14,135 rows: income rows,
+    ``[opponent accepted power]``), and ``round``/``turn`` are those of the
+    ledger's own headers above the row (``Round N income`` rows were round N-1)."""
+    timeline = exported["parquet"]["timeline"]
+    exact = 0
+    for gid, log in ledgers.items():
+        text = (LEDGER_DIR / f"{gid}.txt").read_text(encoding="utf-8").split("\n")
+        game = timeline[timeline.game.str.endswith(f"/{gid}.txt")]
+        rows = game[game.acting.astype(bool)].sort_values("row")
+        recorded = [r for r in log.rows if r.recorded is not None]
+        assert list(rows.line) == [r.line for r in recorded], gid
+        # The header each ledger line stands under, read from the ledger's text.
+        header, after_drop, under = (0, 0), False, {}
+        for number, line in enumerate(text, start=1):
+            if m := _INCOME_HEADER.match(line):
+                header, after_drop = (int(m[1]), 0), False
+            elif m := _TURN_HEADER.match(line):
+                header, after_drop = (int(m[1]), int(m[2])), False
+            elif line.endswith(" dropped from the game"):
+                after_drop = True
+            under[number] = (header, after_drop)
+        for row in rows.itertuples(index=False):
+            (expected, after_drop) = under[row.line]
+            if after_drop:
+                # The engine writes no header straight after another comment row
+                # ("auren dropped from the game"): the ledger leaves out the next
+                # turn's or round's header, the rows under it still belong to it.
+                assert (row.round, row.turn) >= expected, (gid, row.line)
+            else:
+                assert (row.round, row.turn) == expected, (gid, row.line)
+                exact += 1
+    # The 17 rows between a "dropped from the game" row and the next header
+    # aside; 11 of them stand under a header the ledger left out.
+    assert exact == 14135 - 17
+
+
+def test_income_rows_are_the_rounds_they_are_income_for(tmp_path: Path) -> None:
+    """4pLeague_S64_D1L1_G1, as its ledger reads: lines 42-45 are the rows under
+    ``Round 1 income`` (line 41), 104-107 and 109-112 those under the two
+    ``Round 2 income`` lines; line 50 is the Cultists' ``[opponent accepted
+    power]``, caused by the Chaos Magicians' leech on line 51."""
+    out = tmp_path / "t"
+    run(
+        "export",
+        str(LEDGER_DIR / "4pLeague_S64_D1L1_G1.txt"),
+        "--to",
+        "csv",
+        str(out),
+        "--no-cache",
+    )
+    timeline = pd.read_csv(out / "timeline.csv")
+    acting = timeline[timeline.acting].set_index("line")
+    order = ["cultists", "darklings", "witches", "chaosmagicians"]
+    got = acting.loc[[42, 43, 44, 45], ["faction", "round", "turn", "c"]]
+    assert got.values.tolist() == [
+        [faction, 1, 0, c] for faction, c in zip(order, [21, 19, 15, 17], strict=True)
+    ]
+    round_2 = acting.loc[[104, 105, 106, 107, 109, 110, 111, 112], ["round", "turn"]]
+    assert round_2.values.tolist() == [[2, 0]] * 8
+    assert acting.loc[50, ["faction", "round", "turn"]].tolist() == ["cultists", 1, 1]
+    assert acting.loc[51, "faction"] == "chaosmagicians"
+
+
+def test_a_command_log_has_no_line_for_the_rows_the_engine_writes(tmp_path: Path) -> None:
+    """A command log has no line for an income row (or ``[opponent accepted
+    power]``): null, not the line of the command before it."""
+    log = tmp_path / "g1.log"
+    ledger = parse_file(str(LEDGER_DIR / "4pLeague_S64_D1L1_G1.txt"))
+    log.write_text(ledger_to_commands(ledger), encoding="utf-8")
+    run("export", str(log), "--to", "parquet", str(tmp_path / "t"), "--no-cache")
+    timeline = pd.read_parquet(tmp_path / "t" / "timeline.parquet")
+    acting = timeline[timeline.acting]
+    lines = log.read_text(encoding="utf-8").split("\n")
+    # Rows 16-19 are the four rows of round 1's income (ledger lines 42-45).
+    assert acting[acting.row.between(16, 19)].line.isna().all()
+    assert list(acting[acting.row.between(16, 19)]["round"]) == [1] * 4
+    # Every other line is the row's own command (``setup cultists``, ``cultists: …``).
+    for row in acting[acting.line.notna()].itertuples(index=False):
+        assert row.faction in lines[int(row.line) - 1].split(":")[0].split(), row

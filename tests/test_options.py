@@ -188,8 +188,10 @@ def test_a_bad_plot_suffix_is_refused_before_any_table(command: str, tmp_path: P
     assert code == 2
     assert out == ""
     assert "x.doc: the file name must end in a picture format matplotlib writes:" in err
-    for suffix in Figure().canvas.get_supported_filetypes():
-        assert f".{suffix}" in err
+    offered = err.split("writes:")[1]
+    for suffix in set(Figure().canvas.get_supported_filetypes()) - {"avif"}:
+        # pgf only with a LaTeX install (issue 27): not offered. (avif: if Pillow has it.)
+        assert (f".{suffix}" in offered) == (suffix != "pgf"), suffix
     assert list(tmp_path.iterdir()) == []
 
 

@@ -54,16 +54,19 @@ def export(
     power bowls, cults, buildings, shipping and digging after the row; acting:
     the row is its own), per faction and
     VP source, and per faction's leech. The columns are listed in the README
-    and in tmlog.report.export. Existing files are kept unless --force. Logs
-    come through the results cache, as for `tmlog stats`.
+    and in tmlog.report.export. Existing files are kept unless --force; in
+    an existing SQLite database, --force replaces these five tables only and
+    keeps the others. OUT's folder must exist (for csv and parquet, OUT itself
+    is made). Logs come through the results cache, as for `tmlog stats`.
 
     \b
     Examples:
       tmlog export games/ --to parquet tables/
       tmlog export games/ --to sqlite games.db
     """
-    from tmlog.report.export import export_tables, write_tables
+    from tmlog.report.export import check_output, export_tables, write_tables
     from tmlog.report.frames import frames
+    from tmlog.report.targets import CannotWrite
 
     targets = [out] if to == "sqlite" else [os.path.join(out, f"{t}.{to}") for t in _TABLES]
     try:
@@ -71,6 +74,9 @@ def export(
             raise TmlogError(f"{out}: not a directory (--to {to} writes a file per table into it)")
         for target in targets:
             check_target(target, force=forced())
+        check_output(to, out)
+    except CannotWrite:
+        raise  # exit status 1, as any output that cannot be written
     except TmlogError as exc:
         raise click.BadParameter(str(exc), param_hint="OUT") from None
     from tmlog.games.capabilities import EXPORT
@@ -88,7 +94,7 @@ def export(
     if records:
         tables = export_tables(frames(records))
         try:
-            written = write_tables(tables, to, out)
+            written = write_tables(tables, to, out, force=forced())
         except TmlogError as exc:
             click.echo(f"Error: {exc}", err=True)
             raise click.exceptions.Exit(1) from None

@@ -42,12 +42,20 @@ def forced() -> bool:
 
 
 def checked_output(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    """An output option's callback: refuse the target before any work is done."""
+    """An output option's callback: refuse the target before any work is done.
+
+    A refused target (it exists, it is a link) is a usage error; a folder that
+    is missing or not writable is one line of error and exit status 1 (see
+    :mod:`tmlog.report.targets`).
+    """
     if value is not None and value != "-":
+        from tmlog.report.targets import check_folder
+
         try:
             check_target(value, force=bool(ctx.meta.get(_FORCE)))
         except TmlogError as exc:
             raise click.BadParameter(str(exc), ctx=ctx, param=param) from None
+        check_folder(value)
     return value
 
 
@@ -102,21 +110,6 @@ def write_atomic(path: str, write: Callable[[str], None], *, force: bool) -> Non
 
 
 def _publish(tmp: str, path: str, *, force: bool) -> None:
-    # mkstemp makes the file private (0600); give it the mode a new file gets.
-    umask = os.umask(0)
-    os.umask(umask)
-    os.chmod(tmp, 0o666 & ~umask)
-    with open(tmp, "rb") as handle:
-        os.fsync(handle.fileno())
-    if force:
-        os.replace(tmp, path)  # replaces a link itself, never what it points to
-        return
-    try:
-        # A hard link fails if the target appeared meanwhile: no overwrite by a race.
-        os.link(tmp, path)
-    except FileExistsError:
-        raise TmlogError(f"{path}: already exists (use --force to overwrite it)") from None
-    except OSError:
-        # A file system without hard links: check once more, then rename.
-        check_target(path, force=False)
-        os.replace(tmp, path)
+    from tmlog.report.targets import publish
+
+    publish(tmp, path, force=force)

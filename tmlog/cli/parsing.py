@@ -87,3 +87,4 @@ def convert(ledger: str, target: str, output: str) -> None:
                 handle.write(text)
 
         write_atomic(output, write, force=forced())
+        click.echo(f"wrote {output}", err=True)  # as render and --plot say

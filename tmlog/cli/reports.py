@@ -132,7 +132,7 @@ def _save(ax: Any, path: str) -> None:
     from tmlog.plot import save
 
     # The temporary file keeps the suffix, from which the format is chosen.
-    write_atomic(path, lambda tmp: save(ax.figure, tmp), force=forced())
+    write_atomic(path, lambda tmp: save(ax.figure, tmp, name=path), force=forced())
     click.echo(f"wrote {path}", err=True)
 
 

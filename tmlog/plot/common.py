@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import os
+import warnings
+from collections.abc import Iterator
 from pathlib import Path
 
 from matplotlib.axes import Axes
@@ -150,35 +154,73 @@ def fit(figure: Figure) -> None:
         figure.canvas.draw()
 
 
+_NEEDS_TOOLS = frozenset({"pgf"})
+"""Formats matplotlib writes only with an outside program (``pgf``: a LaTeX install)."""
+
+
 def picture_formats() -> list[str]:
     """The formats a picture can be written in (``png``, ``svg``, ``pdf``, …):
-    all that matplotlib writes, named by their file suffix without the dot."""
-    return sorted(Figure().canvas.get_supported_filetypes())
+    all that matplotlib writes by itself, named by their file suffix without
+    the dot (not ``pgf``, which needs LaTeX; ``avif`` only if Pillow has it)."""
+    formats = set(Figure().canvas.get_supported_filetypes()) - _NEEDS_TOOLS
+    if "avif" in formats and not _pillow_has("avif"):
+        formats.discard("avif")
+    return sorted(formats)
+
+
+def _pillow_has(feature: str) -> bool:
+    from PIL import features
+
+    try:
+        return bool(features.check(feature))
+    except ValueError:  # a Pillow too old to know the feature
+        return False
 
 
 _RASTER = {"avif", "gif", "jpeg", "jpg", "png", "raw", "rgba", "tif", "tiff", "webp"}
 
 
-def save(figure: Figure, path: str | os.PathLike[str]) -> None:
+def save(figure: Figure, path: str | os.PathLike[str], *, name: str | None = None) -> None:
     """Write a figure to ``path``; the format comes from its suffix (see
     :func:`picture_formats`).
 
+    ``name`` is the file the messages name, when ``path`` is a temporary file
+    to be renamed to it. matplotlib's warnings (the PostScript writer's "does
+    not support transparency" …) are kept quiet: the picture is written all
+    the same, and a command's output is tmlog's.
+
     Raises:
-        TmlogError: a suffix matplotlib cannot write, or the file cannot be written.
+        TmlogError: a suffix tmlog does not write, or the file cannot be written.
     """
+    shown_as = name if name is not None else os.fspath(path)
     suffix = Path(path).suffix.lower().lstrip(".")
     formats = picture_formats()
     if suffix not in formats:
         shown = ", ".join("." + f for f in formats)
         raise TmlogError(
-            f"{path}: cannot write a picture as {suffix or 'no suffix'!r}; use one of {shown}"
+            f"{shown_as}: cannot write a picture as {suffix or 'no suffix'!r}; use one of {shown}"
         )
-    fit(figure)
+    with quiet_matplotlib():
+        fit(figure)
+        try:
+            figure.savefig(path, dpi=150 if suffix in _RASTER else None, facecolor="white")
+        except OSError as exc:
+            raise TmlogError(f"{shown_as}: cannot write: {exc.strerror or exc}") from None
+        except Exception as exc:  # a format whose writer fails here
+            raise TmlogError(
+                f"{shown_as}: matplotlib cannot write .{suffix} here: {type(exc).__name__}"
+            ) from None
+
+
+@contextlib.contextmanager
+def quiet_matplotlib() -> Iterator[None]:
+    """matplotlib's warnings and log messages kept off standard error meanwhile."""
+    logger = logging.getLogger("matplotlib")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)
     try:
-        figure.savefig(path, dpi=150 if suffix in _RASTER else None, facecolor="white")
-    except OSError as exc:
-        raise TmlogError(f"{path}: cannot write: {exc.strerror or exc}") from None
-    except Exception as exc:  # a format whose writer needs what is missing (pgf: LaTeX)
-        raise TmlogError(
-            f"{path}: matplotlib cannot write .{suffix} here: {type(exc).__name__}: {exc}"
-        ) from None
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            yield
+    finally:
+        logger.setLevel(level)

@@ -115,7 +115,8 @@ def plot_vp(
     label_factions(ax, factions)
     _rotate_if_crowded(ax, len(factions))
     ax.set_ylabel("VP" if len(games) == 1 else "VP (average per game)")
-    ax.set_ylim(min(down.min() * 1.15, 0), up.max() * 1.1 if len(up) else 1)
+    # A log with no faction draws empty axes (the reductions need a bar).
+    ax.set_ylim(min(down.min() * 1.15, 0) if len(down) else 0, up.max() * 1.1 if len(up) else 1)
     ax.set_title(title or f"VP by source — {_game_label(games)} (net total on top)")
     ax.grid(axis="y", alpha=0.3)
     ax.set_axisbelow(True)
@@ -125,13 +126,14 @@ def plot_vp(
         )
         for f in table.columns
     ]
-    ax.legend(
-        handles=handles[::-1],
-        title="source",
-        loc="upper left",
-        bbox_to_anchor=(1.01, 1),
-        frameon=False,
-    )
+    if handles:
+        ax.legend(
+            handles=handles[::-1],
+            title="source",
+            loc="upper left",
+            bbox_to_anchor=(1.01, 1),
+            frameon=False,
+        )
     return ax
 
 
@@ -188,6 +190,7 @@ def plot_timeline(
     ax.set_xlim(-0.3, len(stages) - 0.7)
     ax.set_title(title or f"VP after each round — {_game_label(games)}")
     ax.grid(alpha=0.3)
-    legend = "faction (final VP)" if len(games) == 1 else "faction (mean final VP, games)"
-    ax.legend(title=legend, loc="upper left", frameon=False)
+    if len(means):  # no faction, no line: a legend of nothing would only warn
+        legend = "faction (final VP)" if len(games) == 1 else "faction (mean final VP, games)"
+        ax.legend(title=legend, loc="upper left", frameon=False)
     return ax

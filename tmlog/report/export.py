@@ -25,10 +25,12 @@ for SQLite). ``game`` is the game's id (the log's path) and joins them.
     what its ledger recorded; otherwise its state after its own last row, as
     a faction's state changes only in its own rows):
     ``game``, ``row`` int64 (the ledger's action rows numbered from 1),
-    ``line`` int64 (log line of the row's last command), ``round``, ``turn``
-    int64, ``faction`` string, ``acting`` bool, ``vp``, ``c``, ``w``, ``p``, ``p1``, ``p2``,
-    ``p3``, ``fire``, ``water``, ``earth``, ``air``, ``d``, ``tp``, ``te``,
-    ``sh``, ``sa``, ``ship``, ``dig`` int64.
+    ``line`` int64 (the row's own line in a ledger; in a command log its last
+    command's, null for a row the engine writes itself: income, ``[opponent
+    accepted power]``), ``round``, ``turn`` int64 (a ``Round N income`` row
+    is round N, turn 0), ``faction`` string, ``acting`` bool, ``vp``, ``c``,
+    ``w``, ``p``, ``p1``, ``p2``, ``p3``, ``fire``, ``water``, ``earth``,
+    ``air``, ``d``, ``tp``, ``te``, ``sh``, ``sa``, ``ship``, ``dig`` int64.
 ``vp_sources`` — net VP per game, faction and source (they sum to ``final_vp``):
     ``game``, ``faction``, ``source`` string, ``vp`` int64.
 ``leech`` — power offered to each faction and what became of it (see
@@ -37,8 +39,10 @@ for SQLite). ``game`` is the game's id (the log's path) and joins them.
     ``lapsed``, ``lapsed_power``, ``vp_paid`` int64.
 
 Parquet and CSV write ``OUT/<table>.parquet`` / ``OUT/<table>.csv`` into a
-directory; SQLite writes one database file with one table each (bool as
-INTEGER 0/1, strings as TEXT, nulls as NULL).
+directory (made if missing; its parent must exist); SQLite writes one
+database file with one table each (bool as INTEGER 0/1, strings as TEXT,
+nulls as NULL). Into an existing database (``--force``) only these five
+tables are replaced, in one transaction; its other tables stay.
 """
 
 from __future__ import annotations
@@ -47,13 +51,13 @@ import contextlib
 import os
 import sqlite3
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
 from tmlog.errors import TmlogError
 from tmlog.report.leech import LEECH_TOTAL_COLUMNS
+from tmlog.report.targets import CannotWrite, check_folder, new_temporary, publish, remove
 
 FORMATS = ("parquet", "csv", "sqlite")
 
@@ -196,54 +200,135 @@ def _arrow_schema(columns: dict[str, str]) -> Any:
     return pa.schema([(name, kinds[kind]) for name, kind in columns.items()])
 
 
-def write_tables(tables: Mapping[str, pd.DataFrame], to: str, out: str) -> list[str]:
-    """Write the export's tables to ``out`` (a directory, or a SQLite file); the paths written.
+def check_output(to: str, out: str) -> None:
+    """Before any work: refuse an ``out`` that cannot be written (see
+    :mod:`tmlog.report.targets`): a SQLite file whose folder is missing or
+    read-only, a directory of tables whose parent is, or an existing file that
+    is not a SQLite database (``--force`` replaces tmlog's tables in a
+    database, it does not replace another file).
 
     Raises:
-        TmlogError: ``out`` cannot be written.
+        CannotWrite: the folder is missing or not writable.
+        TmlogError: ``out`` exists and is not a SQLite database.
+    """
+    if to == "sqlite":
+        check_folder(out)
+        if os.path.isfile(out) and not _is_database(out):
+            raise TmlogError(
+                f"{out}: exists and is not a SQLite database"
+                " (--force replaces the tables tmlog writes in a database, not another file)"
+            )
+    elif os.path.isdir(out):
+        check_folder(os.path.join(out, "games.csv"))
+    else:
+        check_folder(out)
+
+
+def _is_database(path: str) -> bool:
+    with open(path, "rb") as handle:
+        head = handle.read(16)
+    # An empty file is an empty database to SQLite.
+    return head in (b"", b"SQLite format 3\x00")
+
+
+def write_tables(
+    tables: Mapping[str, pd.DataFrame], to: str, out: str, *, force: bool = False
+) -> list[str]:
+    """Write the export's tables to ``out`` (a directory, or a SQLite file); the paths written.
+
+    A new file appears only once complete. With ``force``, an existing table
+    file is replaced, and an existing SQLite database keeps every table but
+    tmlog's own (:data:`COLUMNS`), which are replaced in one transaction. A
+    write that fails (a full disk) leaves nothing this run made: no temporary
+    file, no half-filled table, no folder it created.
+
+    Raises:
+        TmlogError: ``out`` cannot be written, or exists without ``force``.
     """
     if to not in FORMATS:
         raise ValueError(f"unknown export format {to!r}; expected one of {', '.join(FORMATS)}")
     try:
         if to == "sqlite":
-            _write_sqlite(tables, out)
+            _write_sqlite(tables, out, force=force)
             return [out]
-        return _write_arrow(tables, to, out)
+        return _write_arrow(tables, to, out, force=force)
     except (OSError, sqlite3.Error) as exc:
-        raise TmlogError(f"{out}: cannot write: {getattr(exc, 'strerror', None) or exc}") from None
+        raise CannotWrite(f"{out}: cannot write: {getattr(exc, 'strerror', None) or exc}") from None
 
 
-def _write_arrow(tables: Mapping[str, pd.DataFrame], to: str, out: str) -> list[str]:
+def _write_arrow(
+    tables: Mapping[str, pd.DataFrame], to: str, out: str, *, force: bool
+) -> list[str]:
     import pyarrow as pa
     import pyarrow.csv as pa_csv
     import pyarrow.parquet as pq
 
-    Path(out).mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, frame in tables.items():
-        table = pa.Table.from_pandas(
-            frame, schema=_arrow_schema(COLUMNS[name]), preserve_index=False
-        )
-        path = os.path.join(out, f"{name}.{to}")
-        tmp = os.path.join(out, f".{name}.{to}.tmp")
-        if to == "parquet":
-            pq.write_table(table, tmp)
-        else:
-            pa_csv.write_csv(table, tmp)
-        os.replace(tmp, path)
-        written.append(path)
-    return written
-
-
-def _write_sqlite(tables: Mapping[str, pd.DataFrame], out: str) -> None:
-    tmp = f"{out}.tmp"
-    with contextlib.suppress(FileNotFoundError):
-        os.unlink(tmp)
-    db = sqlite3.connect(tmp)
+    # OUT itself, not its parents (tmlog.report.targets).
+    made = not os.path.isdir(out)
+    if made:
+        os.mkdir(out)
+    temporaries: dict[str, str] = {}
+    published: list[str] = []
+    done = False
     try:
-        with db:
+        for name, frame in tables.items():
+            table = pa.Table.from_pandas(
+                frame, schema=_arrow_schema(COLUMNS[name]), preserve_index=False
+            )
+            tmp = temporaries[name] = new_temporary(out, f"{name}.{to}", ".tmp")
+            if to == "parquet":
+                pq.write_table(table, tmp)
+            else:
+                pa_csv.write_csv(table, tmp)
+        # Every table written: only now does any replace an old one.
+        for name, tmp in temporaries.items():
+            path = os.path.join(out, f"{name}.{to}")
+            existed = os.path.lexists(path)
+            publish(tmp, path, force=force)
+            if not existed:
+                published.append(path)
+        done = True
+    finally:
+        for tmp in temporaries.values():
+            remove(tmp)
+        if not done:
+            for path in published:
+                remove(path)
+            if made:
+                with contextlib.suppress(OSError):  # not empty: something not ours is in it
+                    os.rmdir(out)
+    return [os.path.join(out, f"{name}.{to}") for name in tables]
+
+
+def _write_sqlite(tables: Mapping[str, pd.DataFrame], out: str, *, force: bool) -> None:
+    if os.path.lexists(out):
+        if not force:
+            raise TmlogError(f"{out}: already exists (use --force to overwrite it)")
+        if not _is_database(out):
+            raise TmlogError(f"{out}: exists and is not a SQLite database")
+        _fill(out, tables, replace=True)
+        return
+    # A new database: written beside it and moved into place once complete.
+    tmp = new_temporary(os.path.dirname(out), os.path.basename(out), ".tmp")
+    try:
+        _fill(tmp, tables, replace=False)
+        publish(tmp, out, force=False)
+    finally:
+        remove(tmp)
+        remove(f"{tmp}-journal")
+
+
+def _fill(path: str, tables: Mapping[str, pd.DataFrame], *, replace: bool) -> None:
+    """Create and fill tmlog's tables in the database ``path`` in one transaction
+    (``replace``: drop tmlog's tables first; the database's other tables stay)."""
+    db = sqlite3.connect(path, isolation_level=None)
+    try:
+        db.execute("BEGIN IMMEDIATE")
+        try:
             for name, frame in tables.items():
                 columns = COLUMNS[name]
+                if replace:
+                    db.execute(f'DROP TABLE IF EXISTS "{name}"')
                 spec = ", ".join(f'"{c}" {_SQL_TYPES[k]}' for c, k in columns.items())
                 db.execute(f'CREATE TABLE "{name}" ({spec})')
                 marks = ", ".join("?" * len(columns))
@@ -251,9 +336,13 @@ def _write_sqlite(tables: Mapping[str, pd.DataFrame], out: str) -> None:
                     f'INSERT INTO "{name}" VALUES ({marks})',
                     (tuple(_plain(v) for v in row) for row in frame.itertuples(index=False)),
                 )
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
     finally:
         db.close()
-    os.replace(tmp, out)
 
 
 def _plain(value: Any) -> Any:

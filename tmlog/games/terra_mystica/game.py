@@ -114,7 +114,7 @@ class TerraMystica:
     def record(self, result: Replay, *, tables: Collection[str] | None = None) -> GameRecord:
         from tmlog.games.terra_mystica.record import record_game
 
-        return record_game(result, tables=tables)
+        return record_game(result, tables=tables, parsed=parsed)
 
     def check(self, parsed: ParsedLog, result: Replay) -> Checked:
         state = result.state

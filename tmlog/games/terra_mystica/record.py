@@ -27,6 +27,7 @@ from tmlog.reading import printable
 from tmlog.records import FrameOptions, describe
 
 if TYPE_CHECKING:
+    from tmlog.games.terra_mystica.parse import ParsedLog
     from tmlog.games.terra_mystica.replay.summary import FactionSummary
 
 
@@ -108,11 +109,18 @@ class TimelineRow(NamedTuple):
 
     ``row`` numbers the ledger's action rows from 1 in order (the comment rows
     are not counted): it is the N-th row the audit compares with the N-th
-    recorded row. ``line`` is the log line of the row's last command.
+    recorded row. ``line`` is the row's own line: in a ledger, the line of
+    that recorded row (an income row's, a Cultists' ``[opponent accepted
+    power]`` row's, not the command that caused it); in a command log, the
+    line of the row's last command, and ``None`` for a row the engine writes
+    itself (income, an effect row), which has no line there. ``round`` and
+    ``turn`` are the engine's when the row closed; the income rows (and the
+    spades taken with them) are the next round's, turn 0, as the ledger
+    writes them under ``Round N income``.
     """
 
     row: int
-    line: int
+    line: int | None
     round: int
     turn: int
     faction: str
@@ -222,7 +230,11 @@ _FOLDED = frozenset(("vp", "vp_rounds", "leech", "feeding"))
 
 
 def record_game(
-    replay: Replay, *, game_id: str | None = None, tables: Collection[str] | None = None
+    replay: Replay,
+    *,
+    game_id: str | None = None,
+    tables: Collection[str] | None = None,
+    parsed: ParsedLog | None = None,
 ) -> GameRecord:
     """Fold a replay into a :class:`GameRecord`.
 
@@ -234,6 +246,8 @@ def record_game(
             them); None: all of them. ``tmlog stats`` wants ``games`` and
             ``factions``, which the replay's state gives without a pass over its
             events.
+        parsed: the log that was replayed: a ledger's rows give the
+            timeline's rows their own lines (see :class:`TimelineRow`).
     """
     state = replay.state
     factions = sorted(state.factions, key=_seat)
@@ -293,7 +307,7 @@ def record_game(
         vp_rounds=folded.vp_rounds if folded is not None and wants("vp_rounds") else (),
         leech=folded.leech if folded is not None and wants("leech") else (),
         feeding=folded.feeding if folded is not None and wants("feeding") else (),
-        timeline=_timeline(replay, label) if replay.rows and wants("timeline") else (),
+        timeline=_timeline(replay, label, parsed) if replay.rows and wants("timeline") else (),
     )
 
 
@@ -412,13 +426,29 @@ def _first_bonus(events: Iterable[tuple[Any, ...]]) -> dict[str, str]:
     return out
 
 
-def _timeline(replay: Replay, label: dict[str, str]) -> tuple[TimelineRow, ...]:
+def _recorded_rows(parsed: ParsedLog | None) -> list[tuple[int, str]]:
+    """The line and faction of each recorded row of a ledger (none for a command log)."""
+    if parsed is None:
+        return []
+    return [
+        (r.line, r.faction._value_ if r.faction is not None else "")
+        for r in parsed.rows
+        if r.recorded is not None
+    ]
+
+
+def _timeline(
+    replay: Replay, label: dict[str, str], parsed: ParsedLog | None
+) -> tuple[TimelineRow, ...]:
     # Runs over every ledger row of every game recorded: kept to plain tuple work,
     # each row made by tuple.__new__ (a named tuple's _make is a Python call).
     new = tuple.__new__
     row_type = TimelineRow
     row_closed = ev.RowClosed
     no_holdings = (0,) * 7
+    # Row N is the N-th recorded row of a ledger (what the audit compares) as
+    # long as the two agree on whose rows they are.
+    recorded = _recorded_rows(parsed)
     out = []
     number = 0
     for e in replay.rows:
@@ -426,13 +456,21 @@ def _timeline(replay: Replay, label: dict[str, str]) -> tuple[TimelineRow, ...]:
             continue
         number += 1
         # round, turn, line, faction, actions, values, before, leech, warning, effect, holdings
-        actions = e[4]
-        last = actions[-1].line if actions else 0
         faction = e[3] or ""
+        line: int | None = None
+        if number <= len(recorded) and recorded[number - 1][1] == faction:
+            line = recorded[number - 1][0]
+        else:
+            recorded = []
+            actions = e[4]
+            # An effect row's command is another faction's; an income row's is
+            # the engine's (line 0).
+            if actions and not e[9]:
+                line = actions[-1].line or None
         out.append(
             new(
                 row_type,
-                (number, last or e[2], e[0], e[1], label.get(faction, faction))
+                (number, line, e[0], e[1], label.get(faction, faction))
                 + e[5]
                 + (e[10] or no_holdings),
             )

@@ -94,6 +94,10 @@ def close_row(game: Game) -> None:
     )
 
 
+_INCOME_PHASE = frozenset(("income", "use-income-spades", "income-terrain-unlock"))
+"""The engine's states between a round's end and the next round's first turn."""
+
+
 def _row_closed(
     game: Game,
     faction: FactionState,
@@ -104,12 +108,18 @@ def _row_closed(
     warning: str,
     effect: bool,
 ) -> RowClosed:
-    """A :class:`RowClosed` of ``faction`` at the game's place, with its holdings."""
+    """A :class:`RowClosed` of ``faction`` at the game's place, with its holdings.
+
+    A row of the income phase is the next round's, turn 0: the ledger writes
+    it under ``Round N income`` (and the engine's round only goes up after
+    it), as :class:`~.events.IncomeTaken` places the income itself.
+    """
+    income = game.state in _INCOME_PHASE
     # Every field in order (round, turn, line, faction, actions, values, before,
     # leech, warning, effect, holdings): a game closes hundreds of rows.
     fields = (
-        game.round,
-        game.turn,
+        game.round + 1 if income else game.round,
+        0 if income else game.turn,
         game.line,
         faction.name,
         actions,
