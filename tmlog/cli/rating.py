@@ -96,6 +96,8 @@ class MixedInputs:
         """(log, file:id) for each log whose game a results file holds."""
         self.duplicates: list[tuple[str, str]] = []
         """(log, first log) for each log holding the same game as one before it."""
+        self.not_counted: list[tuple[str, str]] = []
+        """(file:id, why) for each game :meth:`records` left out as the site's statistics do."""
         if self.games:
             ids = {g.id: g for g in self.games}
             self.logs = []
@@ -107,11 +109,26 @@ class MixedInputs:
                 else:
                     self.logs.append(item)
 
-    def records(self) -> Iterator[GameRecord]:
-        """The results' games as records (the ``games`` and ``factions`` tables)."""
-        from tmlog.games.terra_mystica.results import result_record
+    def check_groupings(self, by: Iterable[str]) -> None:
+        """A usage error if results files are read and ``stats --by`` asks for a
+        grouping they cannot give."""
+        from tmlog.games.terra_mystica.results import missing_grouping
 
-        return (result_record(g) for g in self.games)
+        for name in by if self.games else ():
+            if (why := missing_grouping(name)) is not None:
+                raise click.UsageError(f"--by {name}: {why} ({self.games[0].source})")
+
+    def records(self) -> Iterator[GameRecord]:
+        """The results' games as records (the ``games`` and ``factions`` tables),
+        but those the site's statistics leave out (noted in ``not_counted``)."""
+        from tmlog.games.terra_mystica.results import result_record, stats_left_out_because
+
+        for game in self.games:
+            why = stats_left_out_because(game)
+            if why is None:
+                yield result_record(game)
+            else:
+                self.not_counted.append((f"{game.source}:{game.id}", why))
 
     def note(self) -> str:
         """What was left out as counted twice (empty if nothing)."""
@@ -125,6 +142,11 @@ class MixedInputs:
                 shown = ", ".join(f"{a} = {b}" for a, b in pairs[:3])
                 more = ", …" if len(pairs) > 3 else ""
                 parts.append(f"{_count(len(pairs), what)}{tail} ({shown}{more})")
+        if self.not_counted:
+            shown = ", ".join(f"{a}: {b}" for a, b in self.not_counted[:3])
+            more = ", …" if len(self.not_counted) > 3 else ""
+            n = len(self.not_counted)
+            parts.append(f"{_count(n, 'game')} the site's statistics leave out ({shown}{more})")
         return ", ".join(parts)
 
 
