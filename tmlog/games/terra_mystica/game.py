@@ -87,7 +87,14 @@ class TerraMystica:
     ) -> GameRecord:
         from tmlog.games.terra_mystica.record import record_game
 
-        return record_game(result, tables=tables)
+        return record_game(result, tables=tables, fingerprint=self.fingerprint(parsed))
+
+    def fingerprint(self, parsed: ParsedLog) -> str:
+        """The game's content fingerprint: the same for its ledger, its command log
+        and its game JSON (:mod:`tmlog.games.terra_mystica.fingerprint`)."""
+        from tmlog.games.terra_mystica.fingerprint import fingerprint
+
+        return fingerprint(parsed)
 
     def check(self, parsed: ParsedLog, result: Replay) -> Checked:
         state = result.state

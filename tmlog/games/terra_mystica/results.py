@@ -32,13 +32,13 @@ import json
 import re
 import zlib
 from collections.abc import Iterable, Iterator, Mapping
-from pathlib import PurePath
 from typing import Any, NamedTuple, NoReturn
 
 from tmlog.errors import InputError
 from tmlog.games.terra_mystica.model.enums import Faction
 from tmlog.games.terra_mystica.record import FactionRow, GameRecord
 from tmlog.games.terra_mystica.replay.maps import MAPS, ORIGINAL_ID
+from tmlog.identity import game_id_of_path
 from tmlog.words import count
 
 NOT_FACTIONS = re.compile(r"^(nofaction|player)")
@@ -527,13 +527,14 @@ def result_record(game: ResultGame) -> GameRecord:
 
 
 def game_id_of_log(path: str) -> str:
-    """The game id a log stands for: its file name without the suffix (the site's
-    ledgers are saved as ``GAME_ID.txt``).
+    """The game id a log stands for: its file name without its suffixes (the site's
+    ledgers are saved as ``GAME_ID.txt``, its game JSON as ``GAME_ID.json``, maybe
+    gzipped; :func:`tmlog.identity.game_id_of_path`).
 
-    >>> game_id_of_log("games/4pLeague_S64_D1L1_G3.txt")
-    '4pLeague_S64_D1L1_G3'
+    >>> game_id_of_log("games/4pLeague_S64_D1L1_G3.txt"), game_id_of_log("G3.json.gz")
+    ('4pLeague_S64_D1L1_G3', 'G3')
     """
-    return PurePath(path).stem
+    return game_id_of_path(path)
 
 
 def unique_games(
