@@ -156,3 +156,25 @@ def test_root_fingerprint_is_the_games_not_the_files() -> None:
     last = turns[-1]
     shorter = ROOT.parse("\n".join(lines[:last] + lines[last + 1 :]), source="cut.rootlog")
     assert ROOT.fingerprint(shorter) != mark
+
+
+def test_ratings_rate_a_game_in_four_formats_once(tmp_path: Path) -> None:
+    four_formats(tmp_path / "games")
+    result = run("ratings", str(tmp_path / "games"))
+    assert result.exit_code == 0, result.output
+    assert "1 game rated of 1 (0 results, 1 log)" in result.stdout
+    assert "left out: 3 duplicates (" in result.stdout
+
+
+def test_cached_records_know_their_game(tmp_path: Path) -> None:
+    """The fingerprint is kept with the record: a warm run (records from the
+    cache, no log replayed) leaves the same copies out as a cold one."""
+    four_formats(tmp_path / "games")
+    cache = tmp_path / "cache"
+    args = ("stats", str(tmp_path / "games"), "-q", "-j", "1", "--cache", str(cache))
+    for _ in ("cold", "warm"):
+        result = CliRunner().invoke(cli, list(args))
+        assert result.exit_code == 0, result.output
+        assert result.stdout.splitlines()[-1].startswith(
+            "1 game; left out: 1 dropped faction, 0 unfinished games, 3 duplicates ("
+        )
