@@ -205,6 +205,17 @@ class _Checker:
         at most once; ``player_count`` at least its factions and at most its rows
         (a role that is no faction, ``nofaction1``, may or may not be counted);
         seats from 1 to ``player_count``, each at most once."""
+        # The common case in one go: every row a known faction, once, in its own seat.
+        players = game.players
+        n = len(players)
+        if (
+            game.player_count == n
+            and n < len(_SEATS)
+            and {p.start_order for p in players} == _SEATS[n]
+            and len(names := {p.faction for p in players}) == n
+            and names <= FACTIONS
+        ):
+            return game
         factions = _factions_in(game.players)
         if not factions <= game.player_count <= len(game.players):
             where = f"games[{json.dumps(game.id)}].player_count"
@@ -344,6 +355,10 @@ _BOOLEANS = (*_TRUE, None, False, "0", "", "f", "false")
 _BOOLEAN = {v: v in _TRUE for v in _BOOLEANS}
 _SCALARS = (bool, int, str, type(None))
 _new = tuple.__new__
+
+
+_SEATS = tuple(frozenset(range(1, n + 1)) for n in range(len(FACTIONS) + 1))
+"""The seats of a game of n factions (by n)."""
 
 
 def _factions_in(rows: Iterable[ResultPlayer]) -> int:
