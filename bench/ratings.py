@@ -36,8 +36,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.ratings_synth import synthetic_text  # noqa: E402
-from tmlog.games.terra_mystica.results import read_results  # noqa: E402
 from tmlog.games.terra_mystica.ratings import compute_ratings  # noqa: E402
+from tmlog.games.terra_mystica.results import read_results  # noqa: E402
 
 
 def best(repeat: int, func: Callable[[], object]) -> tuple[float, float]:

@@ -59,5 +59,5 @@ def test_one_spade_left() -> None:
 def test_reprs_count_in_the_singular() -> None:
     log = parse_log("witches: build E5\n", source="one.log")
     assert repr(log) == "ParsedLog(source='one.log', format='commands', rows=<1 row>)"
-    record = TERRA_MYSTICA.record(replay(log))
+    record = TERRA_MYSTICA.record(log, replay(log))
     assert "games: 1 row" in repr(frames([record]))

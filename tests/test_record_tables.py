@@ -1,6 +1,6 @@
 """A record built with only some of its tables is the whole record with the others emptied.
 
-``GameModule.record(result, tables=...)`` lets a game skip the tables
+``GameModule.record(parsed, result, tables=...)`` lets a game skip the tables
 a command does not want (``tmlog stats`` wants ``games`` and ``factions``; Terra
 Mystica then reads them from the replay's state instead of folding every
 event). Whatever is skipped, what is built must be what the whole record says:
@@ -52,7 +52,7 @@ def test_every_table_subset_is_the_whole_record_cut_down(path: Path) -> None:
     game = GAMES.game_for(data, path.name)
     parsed = game.parse(data, source=path.name)
     needs = getattr(game, "replay_needs", lambda job, tables: {})
-    whole = game.record(game.replay(parsed, **needs("record", None)))
+    whole = game.record(parsed, game.replay(parsed, **needs("record", None)))
     assert whole.error is None
     if game.name == "terra_mystica":  # the whole record has every table filled
         assert all(getattr(whole, t.name) for t in game.schema.tables)
@@ -63,7 +63,7 @@ def test_every_table_subset_is_the_whole_record_cut_down(path: Path) -> None:
         key = repr(sorted(options.items()))
         if key not in replays:
             replays[key] = game.replay(parsed, **options)
-        built = game.record(replays[key], tables=frozenset(tables))
+        built = game.record(parsed, replays[key], tables=frozenset(tables))
         assert built == game.schema.only(whole, tables), tables
 
 

@@ -136,10 +136,6 @@ def test_min_rating_counts_only_games_of_rated_players(
     assert [(r["faction"], r["games"], r["wins"]) for r in rows] == list(
         zip(expected["faction"], expected["games"], expected["wins"], strict=True)
     )
-    result = runner.invoke(cli, ["stats", str(CORPUS), "--min-rating", "1000"])
-    assert result.stdout.splitlines()[-1].endswith(
-        "; counted: 2 games whose players are all rated 1000+"
-    )
     assert _rated_games(1250) == set()
     assert _json_stats(runner, "--min-rating", "1250") == []
 
@@ -182,16 +178,62 @@ def _doc() -> dict[str, Any]:
             ' or null, got "maybe"',
         ),
         (lambda d: d.update(version="1"), 'version: expected 2 (the v2 results format), got "1"'),
+        # What each row may say alone, but not all of them together (issue 27).
+        (
+            lambda d: d["games"]["4pLeague_S64_D1L1_G3"]["players"][1].update(
+                faction="nonexistent"
+            ),
+            'games["4pLeague_S64_D1L1_G3"].players[1].faction: "nonexistent" is not a Terra'
+            " Mystica faction",
+        ),
+        (
+            lambda d: [
+                p.update(faction="witches") for p in d["games"]["4pLeague_S64_D1L1_G3"]["players"]
+            ],
+            'games["4pLeague_S64_D1L1_G3"].players[1].faction: witches again (players[0] is'
+            " witches too)",
+        ),
+        (
+            lambda d: d["games"]["4pLeague_S64_D1L1_G3"].update(player_count=0),
+            'games["4pLeague_S64_D1L1_G3"].player_count: 0, but the game lists 4 factions',
+        ),
+        (
+            lambda d: d["games"]["4pLeague_S64_D1L1_G3"].update(player_count=2**63),
+            f'games["4pLeague_S64_D1L1_G3"].player_count: {2**63}, but the game lists 4 factions',
+        ),
+        (
+            lambda d: d["games"]["4pLeague_S64_D1L1_G3"].update(
+                player_count=None,
+                players=[
+                    *d["games"]["4pLeague_S64_D1L1_G3"]["players"][:3],
+                    {"faction": "nofaction1"},
+                ],
+            ),
+            None,  # nothing wrong: three factions and a role that is none
+        ),
+        (
+            lambda d: d["games"]["4pLeague_S64_D1L1_G3"]["players"][2].update(start_order=99),
+            'games["4pLeague_S64_D1L1_G3"].players[2].start_order: 99: the seats of this game'
+            " are 1 to 4",
+        ),
+        (
+            lambda d: d["games"]["4pLeague_S64_D1L1_G3"]["players"][2].update(start_order=1),
+            'games["4pLeague_S64_D1L1_G3"].players[2].start_order: 1 again (players[0] has'
+            " seat 1 too)",
+        ),
         (lambda d: d.pop("games"), "games: missing (expected an object)"),
     ],
 )
 def test_bad_results_name_file_and_json_path(
-    change: Any, message: str, tmp_path: Path, runner: CliRunner
+    change: Any, message: str | None, tmp_path: Path, runner: CliRunner
 ) -> None:
     doc = _doc()
     change(doc)
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
+    if message is None:
+        assert len(read_results(str(path))) == 42
+        return
     with pytest.raises(ResultsError) as caught:
         read_results(str(path))
     assert str(caught.value) == f"{path}: {message}"
@@ -254,3 +296,99 @@ def test_site_encodings_of_values() -> None:
         ("nomads", None, None),
     ]
     assert record.final_scoring == "expansion" and record.map_name == "Original"
+
+
+def test_min_rating_must_be_a_number(runner: CliRunner) -> None:
+    for value in ("nan", "inf"):
+        result = runner.invoke(cli, ["stats", str(CORPUS), "--min-rating", value])
+        assert result.exit_code == 2, result.output
+        assert f"Invalid value for '--min-rating': {value} is not a rating" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("by", "what"),
+    [
+        ("bonus-round-1", "bonus tiles"),
+        ("score-tiles", "round scoring tiles"),
+        ("score-tile", "round scoring tiles"),
+        ("score-round-3", "round scoring tiles"),
+    ],
+)
+def test_a_grouping_results_cannot_give_is_a_usage_error(
+    by: str, what: str, runner: CliRunner
+) -> None:
+    """A results file names no tiles: grouping by them would put every game in one
+    blank group (or none), so the command refuses before any work."""
+    result = runner.invoke(cli, ["stats", str(CORPUS), "--by", by])
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    assert f"Error: --by {by}: results files do not name the {what} ({CORPUS})" in result.stderr
+
+
+def test_min_rating_summary_says_what_was_read_and_counted(runner: CliRunner) -> None:
+    # 42 corpus games, 2 of whose players are all rated 1000+ by the site's code
+    # (test_min_rating_counts_only_games_of_rated_players): 40 below.
+    result = runner.invoke(cli, ["stats", str(CORPUS), "--min-rating", "1000"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1].startswith(
+        "42 games read; 2 counted (40 below --min-rating 1000); left out: "
+    )
+
+
+def test_stats_leaves_out_the_games_the_site_leaves_out(
+    runner: CliRunner, tmp_path: Path, log_records: list[GameRecord]
+) -> None:
+    """genstats.pl leaves out a game where one player has two seats, one with
+    Shapeshifters or Riverwalkers without their variable_v5 option, and one with
+    no registered player; ``ratings`` did already, ``stats`` counted them."""
+    doc = _doc()
+    games = doc["games"]
+    two_seats, old_shapeshifters, unregistered = sorted(games)[:3]
+    seats = games[two_seats]["players"]
+    seats[1]["id_hash"] = seats[0]["id_hash"]
+    games[old_shapeshifters]["players"][0]["faction"] = "shapeshifters"
+    for p in games[unregistered]["players"]:
+        p["id_hash"] = None
+    path = tmp_path / "month.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    result = runner.invoke(cli, ["stats", str(path), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    # The other 39 games, as their logs give them.
+    left = {two_seats, old_shapeshifters, unregistered}
+    expected = faction_winrates(
+        frames([r for r in log_records if Path(r.game).stem not in left]).factions
+    )
+    rows = json.loads(result.stdout)
+    assert [(r["faction"], r["games"], r["wins"]) for r in rows] == list(
+        zip(expected["faction"], expected["games"], expected["wins"], strict=True)
+    )
+    # The JSON output gives six decimals.
+    assert [r["avg_vp"] for r in rows] == pytest.approx(list(expected["avg_vp"]), abs=1e-6)
+    note = result.stderr.splitlines()[-1]
+    assert note.startswith("stats: 39 games; left out: ")
+    assert (
+        f"3 games the site's statistics leave out ({path}:{two_seats}: one player in two seats,"
+        f" {path}:{old_shapeshifters}: shapeshifters (only variable_v5 Shapeshifters and"
+        f" Riverwalkers count), {path}:{unregistered}: no registered player)"
+    ) in note
+    # The ratings apply the same rules: 39 games rated.
+    rated = runner.invoke(cli, ["ratings", str(path)])
+    assert "39 games rated of 42" in rated.stdout
+
+
+def test_stats_names_variable_factions_as_the_site_does(runner: CliRunner, tmp_path: Path) -> None:
+    doc = _doc()
+    gid = sorted(doc["games"])[0]
+    game = doc["games"][gid]
+    game["options"].append("variable_v5")
+    first = game["players"][0]
+    first["faction"] = "riverwalkers"
+    doc["games"] = {gid: game}
+    path = tmp_path / "v5.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    result = runner.invoke(cli, ["stats", str(path), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    rows = {r["faction"]: r for r in json.loads(result.stdout)}
+    # The corpus's first game, its first faction (cultists, 157 VP, first) made Riverwalkers.
+    assert rows["riverwalkers_v5"]["games"] == 1 and rows["riverwalkers_v5"]["avg_vp"] == 157
+    assert "riverwalkers" not in rows

@@ -90,7 +90,7 @@ def test_floor_dominance_and_coalitions() -> None:
     assert result.vp == {"C": 5, "E": 2, "V": 0}
     assert result.dominance == {"V": "E", "E": "E"}
     assert [w for w in result.warnings if "winner" in w] == []
-    record = GAME.record(result)
+    record = GAME.record(None, result)
     assert isinstance(record, RootRecord)
     assert [(f.faction, f.final_vp, f.won, f.vp_marker) for f in record.factions] == [
         ("C", 5, False, "track"),
@@ -109,7 +109,7 @@ def test_unfinished_game() -> None:
     result = GAME.replay(log)
     checked = GAME.check(log, result)
     assert not result.finished and checked.status == "1 factions, 1 turns, no winner declared"
-    assert GAME.record(result).finished is False
+    assert GAME.record(None, result).finished is False
 
 
 def test_detection() -> None:

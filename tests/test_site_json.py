@@ -160,7 +160,9 @@ def test_detection() -> None:
     raw = GAME_JSONS[0].read_bytes()
     assert detect_format('  {"ledger": []}') == "json"
     assert GAMES.game_for(raw, "x.json.gz").name == "terra_mystica"
-    assert GAMES["terra_mystica"].detect(raw[:4096], "x") and GAMES["terra_mystica"].detect(b'{"a": 1}', "x")
+    assert GAMES["terra_mystica"].detect(raw[:4096], "x") and GAMES["terra_mystica"].detect(
+        b'{"a": 1}', "x"
+    )
     text = gzip.decompress(raw)
     assert parse_log(text, source="x").rows == parse_log(raw, source="x").rows
     assert parse_log(text, source="x", input_format="json").rows == parse_log(text).rows

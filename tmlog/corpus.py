@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tmlog.errors import TmlogError
+from tmlog.identity import Copies, content_identity
 from tmlog.reading import STDIN
 from tmlog.records import Record, describe
 from tmlog.runner import (
@@ -158,7 +159,7 @@ def _records(
     local = dask_scheduler is None
     # (key, fingerprint) of each log sent to the workers, in order.
     sent: deque[tuple[str | None, str | None]] = deque()
-    seen: dict[str, str] = {}
+    copies = Copies()
 
     def items() -> Iterator[Log | Failure | _Hit]:
         for window in windows(names, WINDOW):
@@ -204,9 +205,13 @@ def _records(
                     new.append((key, result))
                 # Without a cache the workers sent back only the tables asked for.
                 out = _only(result, tables) if job is record else result
-            if fingerprint is not None and on_duplicate is not None:
-                first = seen.setdefault(fingerprint, item.source)
-                if first != item.source:
+            # The same game in another format (a ledger, its command log, its game
+            # JSON) has the same content fingerprint, but not the same bytes: a
+            # replayed log is known by its content, one that failed by its bytes.
+            identity = content_identity(out) if dedupe else None
+            if (identity := identity or fingerprint) is not None and on_duplicate is not None:
+                first = copies.first(identity, item.source)
+                if first is not None:
                     on_duplicate(Duplicate(item.source, first))
                     continue
             if cache is not None and len(new) >= WINDOW:

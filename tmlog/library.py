@@ -53,9 +53,12 @@ def replay(parsed: Any, **options: Any) -> Any:
     return GAMES.game_of(parsed).replay(parsed, **options)
 
 
-def record_game(result: Any, *, tables: Collection[str] | None = None) -> Record:
-    """The per-game record of a replay (see :mod:`tmlog.records`)."""
-    return GAMES.game_of(result).record(result, tables=tables)
+def record_game(
+    result: Any, *, parsed: Any | None = None, tables: Collection[str] | None = None
+) -> Record:
+    """The per-game record of a replay (see :mod:`tmlog.records`); ``parsed``, the log
+    replayed, lets a game add what only the log tells (a ledger row's own line)."""
+    return GAMES.game_of(result).record(parsed, result, tables=tables)
 
 
 def audit(parsed: Any, result: Any | None = None) -> AuditReport:

@@ -145,7 +145,7 @@ def process_log(
             result: Any
             if job.method == "record":
                 # The game may build only those tables: stats wants two of seven.
-                result = game.record(replayed, tables=job.tables)
+                result = game.record(parsed, replayed, tables=job.tables)
                 if job.tables is not None:
                     result = game.schema.only(result, job.tables)
             else:

@@ -84,6 +84,8 @@ class MixedInputs:
         """(log, file:id) for each log whose game a results file holds."""
         self.duplicates: list[tuple[str, str]] = []
         """(log, first log) for each log holding the same game as one before it."""
+        self.not_counted: list[tuple[str, str]] = []
+        """(file:id, why) for each game :meth:`records` left out as the site's statistics do."""
         if self.games and rating is not None:
             ids = {g.id: g for g in self.games}
             self.logs = []
@@ -95,11 +97,28 @@ class MixedInputs:
                 else:
                     self.logs.append(item)
 
+    def check_groupings(self, by: Iterable[str]) -> None:
+        """A usage error if results files are read and ``stats --by`` asks for a
+        grouping they cannot give."""
+        rating = self.rating
+        if rating is None or not self.games:
+            return
+        for name in by:
+            if (why := rating.missing_grouping(name)) is not None:
+                raise click.UsageError(f"--by {name}: {why} ({self.games[0].source})")
+
     def records(self) -> Iterator[Record]:
-        """The results' games as records (the ``games`` and ``factions`` tables)."""
-        if self.rating is None:
-            return iter(())
-        return self.rating.results_records(self.games)
+        """The results' games as records (the ``games`` and ``factions`` tables),
+        but those the site's statistics leave out (noted in ``not_counted``)."""
+        rating = self.rating
+        if rating is None:
+            return
+        for game in self.games:
+            why = rating.stats_left_out_because(game)
+            if why is None:
+                yield from rating.results_records([game])
+            else:
+                self.not_counted.append((f"{game.source}:{game.id}", why))
 
     def note(self) -> str:
         """What was left out as counted twice (empty if nothing)."""
@@ -113,6 +132,11 @@ class MixedInputs:
                 shown = ", ".join(f"{a} = {b}" for a, b in pairs[:3])
                 more = ", …" if len(pairs) > 3 else ""
                 parts.append(f"{_count(len(pairs), what)}{tail} ({shown}{more})")
+        if self.not_counted:
+            shown = ", ".join(f"{a}: {b}" for a, b in self.not_counted[:3])
+            more = ", …" if len(self.not_counted) > 3 else ""
+            n = len(self.not_counted)
+            parts.append(f"{_count(n, 'game')} the site's statistics leave out ({shown}{more})")
         return ", ".join(parts)
 
 

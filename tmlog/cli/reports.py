@@ -10,6 +10,7 @@ so the other commands start fast.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -305,7 +306,8 @@ def _by_vp(record: Any) -> bool:
     column: Root's coalitions and dominance), which only the pandas counting reads."""
     from tmlog.records import describe
 
-    factions = describe(type(record)).table("factions")
+    record_type: Any = type(record)
+    factions = describe(record_type).table("factions")
     return all(column.name != "won" for column in factions.columns)
 
 
@@ -360,6 +362,13 @@ def _grouped(records: list[Record], by: tuple[str, ...], single: bool) -> list[R
     return kept
 
 
+def _finite(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    # FloatRange lets nan through (it compares false with any bound) and inf.
+    if value is not None and not math.isfinite(value):
+        raise click.BadParameter(f"{value} is not a rating", ctx=ctx, param=param)
+    return value
+
+
 @cli.command()
 @input_paths
 @click.option(
@@ -378,6 +387,7 @@ def _grouped(records: list[Record], by: tuple[str, ...], single: bool) -> list[R
     type=click.FloatRange(min=0),
     default=None,
     metavar="RATING",
+    callback=_finite,
     help="Only games whose players are all rated this or more (the site offers 1000, 1250).",
 )
 @output_format_option(*FORMATS, default="table")
@@ -431,6 +441,7 @@ def stats(
     failures = Failures(defer=True)
     settings = CorpusSettings(**corpus)
     mixed = MixedInputs(paths, failures.add)
+    mixed.check_groupings(by)
     tallies: list[Any] = []
     counted = dropped = unfinished = 0
     chunk: list[Record] = []
@@ -522,19 +533,20 @@ def stats(
             rates = rates.sort_values("rating_band", key=lambda c: c.map(order), kind="stable")
         _echo(format_frame(rates, fmt))
     games = counted - unfinished
+    read = count(games, "game")
+    if min_rating is not None:
+        below = games - len(rated_games)
+        read = (
+            f"{read} read; {len(rated_games)} counted ({below} below --min-rating {min_rating:g})"
+        )
     note = (
-        f"{count(games, 'game')}; left out: {count(dropped, 'dropped faction')},"
+        f"{read}; left out: {count(dropped, 'dropped faction')},"
         f" {count(unfinished, 'unfinished game')}"
     )
     if failures.duplicates:
         note += f", {failures.duplicates_note()}"
     if mixed.note():
         note += f", {mixed.note()}"
-    if min_rating is not None:
-        note += (
-            f"; counted: {count(len(rated_games), 'game')} whose players are all rated"
-            f" {min_rating:g}+"
-        )
     click.echo(
         note if fmt in ("table", "markdown") else f"stats: {note}", err=fmt in ("csv", "json")
     )

@@ -177,7 +177,9 @@ class GameModule(Protocol[ParsedT, ReplayT, RecordT_co]):
         """
         ...
 
-    def record(self, result: ReplayT, *, tables: Collection[str] | None = None) -> RecordT_co:
+    def record(
+        self, parsed: ParsedT, result: ReplayT, *, tables: Collection[str] | None = None
+    ) -> RecordT_co:
         """Fold a replay into its record (no pandas: it runs in workers).
 
         ``tables``: the tables wanted (``games`` always is; None: all). A game may

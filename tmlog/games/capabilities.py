@@ -173,6 +173,14 @@ class Rating(Protocol):
         how many were unfinished."""
         ...
 
+    def missing_grouping(self, name: str) -> str | None:
+        """Why its results files cannot give the grouping ``name`` (None: they can)."""
+        ...
+
+    def stats_left_out_because(self, game: Any) -> str | None:
+        """Why the site's statistics leave a results file's game out (None: they count it)."""
+        ...
+
     def compute(self, games: list[Any]) -> Any:
         """The ratings of the players of ``games`` (results' and logs' alike)."""
         ...

@@ -103,9 +103,10 @@ class Toy:
     def replay(self, parsed: ToyLog, **options: Any) -> ToyReplay:
         return ToyReplay(parsed, warnings=list(parsed.warnings))
 
-    def record(self, result: ToyReplay, *, tables: Collection[str] | None = None) -> ToyRecord:
+    def record(
+        self, parsed: ToyLog, result: ToyReplay, *, tables: Collection[str] | None = None
+    ) -> ToyRecord:
         # All tables, whatever `tables` asks: the runner empties those not wanted.
-        parsed = result.log
         players: dict[str, int] = {}
         vp: dict[tuple[str, str], int] = {}
         for _, player, points, source in parsed.rows:  # one pass
@@ -122,7 +123,7 @@ class Toy:
         )
 
     def check(self, parsed: ToyLog, result: ToyReplay) -> Checked:
-        totals = {f.faction: f.final_vp for f in self.record(result).factions}
+        totals = {f.faction: f.final_vp for f in self.record(parsed, result).factions}
         ranked = tuple(sorted(totals.items(), key=lambda kv: (-kv[1], kv[0])))
         status = f"{len(totals)} players, {len(parsed.rows)} moves"
         return Checked(parsed.source, result.error, status, ranked, tuple(result.warnings))

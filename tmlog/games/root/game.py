@@ -84,10 +84,22 @@ class Root:
 
         return replay(parsed)
 
-    def record(self, result: RootReplay, *, tables: Collection[str] | None = None) -> RootRecord:
+    def record(
+        self, parsed: RootLog | None, result: RootReplay, *, tables: Collection[str] | None = None
+    ) -> RootRecord:
         from tmlog.games.root.record import record_game
 
-        return record_game(result, tables=tables)
+        fingerprint = self.fingerprint(parsed) if parsed is not None else ""
+        return record_game(result, tables=tables, fingerprint=fingerprint)
+
+    def fingerprint(self, parsed: RootLog) -> str:
+        """The game's content fingerprint: its map, deck and clearings, and each
+        turn's faction and actions as tmlog writes them (comments, spacing and
+        how an action was spelt left out); the same game in two files gives one."""
+        from tmlog.identity import digest
+
+        head = f"{parsed.map}\n{parsed.deck}\n{','.join(parsed.clearings or ())}"
+        return digest("\n".join((head, *(str(t) for t in parsed.turns))))
 
     def check(self, parsed: RootLog, result: RootReplay) -> Checked:
         turns = len(parsed.turns)

@@ -69,14 +69,20 @@ class RootRecord:
     factions: tuple[RootFaction, ...]
     vp: tuple[RootVp, ...]
     vp_rounds: tuple[RootVpRound, ...]
+    fingerprint: str = ""
+    """The game's content fingerprint (:meth:`~tmlog.games.root.game.Root.fingerprint`)."""
 
-    frame_options: ClassVar[FrameOptions] = FrameOptions(keys={"factions": ("finished",)})
+    frame_options: ClassVar[FrameOptions] = FrameOptions(
+        hidden=("fingerprint",), keys={"factions": ("finished",)}
+    )
 
 
 SCHEMA = describe(RootRecord)
 
 
-def record_game(result: RootReplay, *, tables: Collection[str] | None = None) -> RootRecord:
+def record_game(
+    result: RootReplay, *, tables: Collection[str] | None = None, fingerprint: str = ""
+) -> RootRecord:
     """Fold a replay into its record (``tables``: only these of its tables, the
     others left empty, as :meth:`~tmlog.records.RecordSchema.only` leaves them;
     None: all)."""
@@ -115,6 +121,7 @@ def record_game(result: RootReplay, *, tables: Collection[str] | None = None) ->
             for source, n in sorted(result.vp_by_source.get(f, {}).items(), key=_rank)
         ),
         vp_rounds=_rounds(result) if wants("vp_rounds") else (),
+        fingerprint=fingerprint,
     )
 
 

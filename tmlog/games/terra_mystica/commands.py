@@ -292,6 +292,16 @@ class Rating:
                 games.append(game_of_record(record))
         return games, unfinished
 
+    def missing_grouping(self, name: str) -> str | None:
+        from tmlog.games.terra_mystica.results import missing_grouping
+
+        return missing_grouping(name)
+
+    def stats_left_out_because(self, game: Any) -> str | None:
+        from tmlog.games.terra_mystica.results import stats_left_out_because
+
+        return stats_left_out_because(game)
+
     def compute(self, games: list[Any]) -> Any:
         from tmlog.games.terra_mystica.ratings import compute_ratings
 

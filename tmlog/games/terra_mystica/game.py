@@ -111,10 +111,24 @@ class TerraMystica:
         options.setdefault("rows", True)
         return replay(parsed, **options)
 
-    def record(self, result: Replay, *, tables: Collection[str] | None = None) -> GameRecord:
+    def record(
+        self, parsed: ParsedLog | None, result: Replay, *, tables: Collection[str] | None = None
+    ) -> GameRecord:
         from tmlog.games.terra_mystica.record import record_game
 
-        return record_game(result, tables=tables, parsed=parsed)
+        return record_game(
+            result,
+            tables=tables,
+            parsed=parsed,
+            fingerprint=self.fingerprint(parsed) if parsed is not None else "",
+        )
+
+    def fingerprint(self, parsed: ParsedLog) -> str:
+        """The game's content fingerprint: the same for its ledger, its command log
+        and its game JSON (:mod:`tmlog.games.terra_mystica.fingerprint`)."""
+        from tmlog.games.terra_mystica.fingerprint import fingerprint
+
+        return fingerprint(parsed)
 
     def check(self, parsed: ParsedLog, result: Replay) -> Checked:
         state = result.state

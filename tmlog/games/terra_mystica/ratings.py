@@ -31,12 +31,16 @@ within a game (the order of their matches). Here they are fixed: games by
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from tmlog.games.terra_mystica.results import ResultGame, ResultPlayer
+from tmlog.games.terra_mystica.results import (
+    RATINGS_FEWEST,
+    ResultGame,
+    left_out_because,
+    site_factions,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -83,50 +87,6 @@ class Ratings:
     """Games rated."""
 
 
-# RatingData.pm: the factions it leaves out, and the old PBF games it rates
-# although no player in them is registered.
-EXCLUDED_FACTIONS = frozenset(
-    (
-        "riverwalkers",
-        "riverwalkers_v4",
-        "shapeshifters",
-        "shapeshifters_v2",
-        "shapeshifters_v3",
-        "shapeshifters_v4",
-    )
-)
-WHITELIST = frozenset(
-    ("0627puyo", "10", "17", "19", "20", "23", "24", "26", "27", "5", "8", "9", "BlaGame11",
-     "BlaGame8", "IBGPBF5", "Noerrorpls", "gamecepet", "gareth2", "nyobagame", "pbc1", "pbc2",
-     "pbc3", "skelly1", "skelly1a", "skelly1b", "skelly1c", "skelly1d", "skelly1e", "skelly1f",
-     "verandi1", "verandi2")
-)  # fmt: skip
-_NOT_FACTION = ("nofaction", "player")
-_VARIABLE = ("shapeshifters", "riverwalkers")
-_SS = re.compile(r"variable_(v2|v3|v4|v5)")
-_RW = re.compile(r"variable_(v4|v5)")
-
-
-def faction_name(player: ResultPlayer, options: tuple[str, ...]) -> str:
-    """The faction as RatingData.pm names it: variable Shapeshifters and
-    Riverwalkers get their version (joined with spaces if several match, as
-    Perl interpolates a list).
-
-    >>> p = ResultPlayer("shapeshifters", 120, 1, 1, False, "h", "u")
-    >>> faction_name(p, ("variable_v5",)), faction_name(p, ())
-    ('shapeshifters_v5', 'shapeshifters')
-    """
-    if player.faction == "shapeshifters":
-        found = [m for o in options for m in _SS.findall(o)]
-        if found:
-            return "shapeshifters_" + " ".join(found)
-    if player.faction == "riverwalkers":
-        found = [m for o in options for m in _RW.findall(o)]
-        if found:
-            return "riverwalkers_" + " ".join(found)
-    return player.faction
-
-
 def compute_ratings(games: Iterable[ResultGame], settings: Settings | None = None) -> Ratings:
     """The ratings of the players and factions of ``games`` (see the module)."""
     s = settings or Settings()
@@ -144,23 +104,12 @@ def compute_ratings(games: Iterable[ResultGame], settings: Settings | None = Non
     matches: list[tuple[int, int, int, int, int, int, bool, int, int, int]] = []
     rated = 0
     for number, game in enumerate(order):
-        # read_rating_data: one entry per faction (a later row of the same faction replaces it).
-        factions: dict[str, ResultPlayer] = {}
-        for p in game.players:
-            if not p.faction.startswith(_NOT_FACTION):
-                name = p.faction
-                if name in _VARIABLE:
-                    name = faction_name(p, game.options)
-                factions[name] = p
-        # handle_game
-        if len(factions) < 3 or not EXCLUDED_FACTIONS.isdisjoint(factions):
+        # read_rating_data: one entry per faction (a later row of the same faction
+        # replaces it); handle_game: the rules the site's statistics share.
+        factions = site_factions(game.players, game.options)
+        if left_out_because(game.id, factions, RATINGS_FEWEST) is not None:
             continue
         ids = [p.username or p.id_hash for p in factions.values()]
-        known = [i for i in ids if i is not None]
-        if len(set(known)) < len(known):
-            continue
-        if not known and game.id not in WHITELIST:
-            continue
         rated += 1
         # Perl's sort is stable: equal VP keep the game's order (undef VP counts as 0).
         ranked = sorted(

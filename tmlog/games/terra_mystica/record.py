@@ -182,10 +182,13 @@ class GameRecord:
     feeding: tuple[FeedingRow, ...]
     timeline: tuple[TimelineRow, ...] = ()
     """One row per ledger row (when the replay kept its rows; see :class:`TimelineRow`)."""
+    fingerprint: str = ""
+    """The game's content fingerprint, the same whatever its format
+    (:mod:`tmlog.games.terra_mystica.fingerprint`; empty: not from a log)."""
 
     frame_options: ClassVar[FrameOptions] = FrameOptions(
         names={"map_name": "map", "last_round": "rounds"},
-        hidden=("warnings",),
+        hidden=("warnings", "fingerprint"),
         keys={"factions": ("player_count", "map_name", "final_scoring", "score_tiles", "finished")},
     )
     """In the report frames, ``games`` calls ``map_name`` ``map`` and
@@ -235,6 +238,7 @@ def record_game(
     game_id: str | None = None,
     tables: Collection[str] | None = None,
     parsed: ParsedLog | None = None,
+    fingerprint: str = "",
 ) -> GameRecord:
     """Fold a replay into a :class:`GameRecord`.
 
@@ -248,6 +252,8 @@ def record_game(
             events.
         parsed: the log that was replayed: a ledger's rows give the
             timeline's rows their own lines (see :class:`TimelineRow`).
+        fingerprint: the log's content fingerprint (:meth:`TerraMystica.fingerprint
+            <tmlog.games.terra_mystica.game.TerraMystica.fingerprint>`).
     """
     state = replay.state
     factions = sorted(state.factions, key=_seat)
@@ -308,6 +314,7 @@ def record_game(
         leech=folded.leech if folded is not None and wants("leech") else (),
         feeding=folded.feeding if folded is not None and wants("feeding") else (),
         timeline=_timeline(replay, label, parsed) if replay.rows and wants("timeline") else (),
+        fingerprint=fingerprint,
     )
 
 

@@ -32,13 +32,21 @@ import json
 import re
 import zlib
 from collections.abc import Iterable, Iterator, Mapping
-from pathlib import PurePath
 from typing import Any, NamedTuple, NoReturn
 
 from tmlog.errors import InputError
+from tmlog.games.terra_mystica.model.enums import Faction
 from tmlog.games.terra_mystica.record import FactionRow, GameRecord
 from tmlog.games.terra_mystica.replay.maps import MAPS, ORIGINAL_ID
+from tmlog.identity import game_id_of_path
 from tmlog.json_input import JsonError, loads
+from tmlog.words import count
+
+NOT_FACTIONS = re.compile(r"^(nofaction|player)")
+"""Roles that are no faction (``nofaction``, ``player1`` …): left out, as the site does."""
+
+FACTIONS = frozenset(f.value for f in Faction)
+"""The faction names a results file may give (besides :data:`NOT_FACTIONS` roles)."""
 
 RESULTS_LIMIT = 1 << 30
 """Bytes: a results file larger than this is refused (a month of the site is ~20 MB)."""
@@ -173,7 +181,7 @@ def _games(doc: Any, source: str) -> Iterator[ResultGame]:
         where = f"players[{json.dumps(hash_)}]"
         usernames[hash_] = c.opt_str(c.obj(entry, where).get("username"), f"{where}.username")
     for gid, game in c.obj(top.get("games"), "games", required=True).items():
-        yield c.game(gid, game, usernames)
+        yield c.checked(c.game(gid, game, usernames))
 
 
 class _Checker:
@@ -214,6 +222,54 @@ class _Checker:
         if value in _BOOLEANS:
             return value in _TRUE
         self.fail(where, f"expected true, false, 1, 0 or null, got {_show(value)}")
+
+    def checked(self, game: ResultGame) -> ResultGame:
+        """``game`` if what its rows say together is possible: known factions, each
+        at most once; ``player_count`` at least its factions and at most its rows
+        (a role that is no faction, ``nofaction1``, may or may not be counted);
+        seats from 1 to ``player_count``, each at most once."""
+        # The common case in one go: every row a known faction, once, in its own seat.
+        players = game.players
+        n = len(players)
+        if (
+            game.player_count == n
+            and n < len(_SEATS)
+            and {p.start_order for p in players} == _SEATS[n]
+            and len(names := {p.faction for p in players}) == n
+            and names <= FACTIONS
+        ):
+            return game
+        factions = _factions_in(game.players)
+        if not factions <= game.player_count <= len(game.players):
+            where = f"games[{json.dumps(game.id)}].player_count"
+            self.fail(
+                where, f"{game.player_count}, but the game lists {count(factions, 'faction')}"
+            )
+        seen: dict[str, int] = {}
+        seats: dict[int, int] = {}
+        for i, p in enumerate(game.players):
+            where = f"games[{json.dumps(game.id)}].players[{i}]"
+            if NOT_FACTIONS.match(p.faction):
+                continue
+            if p.faction not in FACTIONS:
+                self.fail(f"{where}.faction", f"{_show(p.faction)} is not a Terra Mystica faction")
+            if (first := seen.setdefault(p.faction, i)) != i:
+                self.fail(
+                    f"{where}.faction", f"{p.faction} again (players[{first}] is {p.faction} too)"
+                )
+            seat = p.start_order
+            if seat is None:
+                continue
+            if not 1 <= seat <= game.player_count:
+                self.fail(
+                    f"{where}.start_order",
+                    f"{seat}: the seats of this game are 1 to {game.player_count}",
+                )
+            if (other := seats.setdefault(seat, i)) != i:
+                self.fail(
+                    f"{where}.start_order", f"{seat} again (players[{other}] has seat {seat} too)"
+                )
+        return game
 
     def game(self, gid: str, game: Any, usernames: Mapping[str, str | None]) -> ResultGame:
         # The common case is checked in one go (a month holds some 10,000 games);
@@ -266,7 +322,7 @@ class _Checker:
         return ResultGame(
             id=gid,
             source=self.source,
-            player_count=count if count is not None else len(rows),
+            player_count=count if count is not None else _factions_in(rows),
             base_map=self.opt_str(g.get("base_map"), f"{where}.base_map") or ORIGINAL_ID,
             options=tuple(options),
             last_update=self.str_(g.get("last_update"), f"{where}.last_update"),
@@ -324,6 +380,14 @@ _SCALARS = (bool, int, str, type(None))
 _new = tuple.__new__
 
 
+_SEATS = tuple(frozenset(range(1, n + 1)) for n in range(len(FACTIONS) + 1))
+"""The seats of a game of n factions (by n)."""
+
+
+def _factions_in(rows: Iterable[ResultPlayer]) -> int:
+    return sum(not NOT_FACTIONS.match(p.faction) for p in rows)
+
+
 def _show(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 40 else text[:37] + "..."
@@ -331,14 +395,123 @@ def _show(value: Any) -> str:
 
 # ------------------------------------------------------------ as records
 
-NOT_FACTIONS = re.compile(r"^(nofaction|player)")
-"""Roles that are no faction (``nofaction``, ``player1`` …): left out, as the site does."""
+
+# The site's rules for which games its statistics (``src/genstats.pl``) and its
+# ratings (``src/Analyze/RatingData.pm``) count: the same in both.
+
+EXCLUDED_FACTIONS = frozenset(
+    (
+        "riverwalkers",
+        "riverwalkers_v4",
+        "shapeshifters",
+        "shapeshifters_v2",
+        "shapeshifters_v3",
+        "shapeshifters_v4",
+    )
+)
+"""Shapeshifters and Riverwalkers without their variable option, or an old one:
+a game with one is left out."""
+WHITELIST = frozenset(
+    ("0627puyo", "10", "17", "19", "20", "23", "24", "26", "27", "5", "8", "9", "BlaGame11",
+     "BlaGame8", "IBGPBF5", "Noerrorpls", "gamecepet", "gareth2", "nyobagame", "pbc1", "pbc2",
+     "pbc3", "skelly1", "skelly1a", "skelly1b", "skelly1c", "skelly1d", "skelly1e", "skelly1f",
+     "verandi1", "verandi2")
+)  # fmt: skip
+"""Old play-by-forum games counted although no player in them is registered."""
+_VARIABLE = ("shapeshifters", "riverwalkers")
+_SS = re.compile(r"variable_(v2|v3|v4|v5)")
+_RW = re.compile(r"variable_(v4|v5)")
+
+STATS_FEWEST = 2
+"""genstats.pl leaves out a game of fewer factions (dropped ones not counted)."""
+RATINGS_FEWEST = 3
+"""RatingData.pm leaves out a game of fewer factions (dropped ones counted)."""
+
+
+def faction_name(player: ResultPlayer, options: Iterable[str]) -> str:
+    """The faction as the site's statistics and ratings name it: variable
+    Shapeshifters and Riverwalkers get their version (joined with spaces if
+    several match, as Perl interpolates a list).
+
+    >>> p = ResultPlayer("shapeshifters", 120, 1, 1, False, "h", "u")
+    >>> faction_name(p, ("variable_v5",)), faction_name(p, ())
+    ('shapeshifters_v5', 'shapeshifters')
+    """
+    if player.faction == "shapeshifters":
+        found = [m for o in options for m in _SS.findall(o)]
+        if found:
+            return "shapeshifters_" + " ".join(found)
+    if player.faction == "riverwalkers":
+        found = [m for o in options for m in _RW.findall(o)]
+        if found:
+            return "riverwalkers_" + " ".join(found)
+    return player.faction
+
+
+def site_factions(
+    players: Iterable[ResultPlayer], options: Iterable[str]
+) -> dict[str, ResultPlayer]:
+    """The factions of a game by the site's name for them (:func:`faction_name`),
+    roles that are no faction left out; a later row of a faction replaces an
+    earlier one, as the site's hash does (:func:`read_results` refuses a file
+    with one)."""
+    options = tuple(options)
+    return {faction_name(p, options): p for p in players if not NOT_FACTIONS.match(p.faction)}
+
+
+def left_out_because(game_id: str, factions: Mapping[str, ResultPlayer], fewest: int) -> str | None:
+    """Why the site leaves a game out of its statistics (``fewest`` =
+    :data:`STATS_FEWEST`) or ratings (:data:`RATINGS_FEWEST`), given its
+    :func:`site_factions`; ``None`` if it counts it.
+
+    >>> rows = [ResultPlayer(f, 100, 1, 1, False, "h", "u") for f in ("witches", "nomads")]
+    >>> left_out_because("g", site_factions(rows, ()), STATS_FEWEST)
+    'one player in two seats'
+    """
+    excluded = sorted(EXCLUDED_FACTIONS.intersection(factions))
+    if excluded:
+        return f"{excluded[0]} (only variable_v5 Shapeshifters and Riverwalkers count)"
+    if len(factions) < fewest:
+        return f"fewer than {fewest} factions"
+    hashes = [p.id_hash for p in factions.values() if p.id_hash]
+    if len(set(hashes)) < len(hashes):
+        return "one player in two seats"
+    if not hashes and game_id not in WHITELIST:
+        return "no registered player"
+    return None
 
 
 def counted_players(game: ResultGame) -> list[ResultPlayer]:
     """The factions the site's statistics count: roles that are no faction and
     factions without VP are left out (``src/genstats.pl``)."""
     return [p for p in game.players if p.vp is not None and not NOT_FACTIONS.match(p.faction)]
+
+
+def stats_left_out_because(game: ResultGame) -> str | None:
+    """Why ``src/genstats.pl`` leaves ``game`` out of the site's statistics
+    (``None``: it counts it): :func:`left_out_because` of its factions that
+    have VP and did not drop out."""
+    playing = (p for p in counted_players(game) if not p.dropped)
+    return left_out_because(game.id, site_factions(playing, game.options), STATS_FEWEST)
+
+
+_NOT_NAMED = {
+    "score-tiles": "round scoring tiles",
+    "score-tile": "round scoring tiles",
+    **{f"score-round-{n}": "round scoring tiles" for n in range(1, 7)},
+    "bonus-round-1": "bonus tiles",
+}
+
+
+def missing_grouping(by: str) -> str | None:
+    """Why the games of a results file cannot be grouped ``by`` (a ``stats --by``
+    name; ``None``: they can).
+
+    >>> missing_grouping("bonus-round-1"), missing_grouping("seat")
+    ('results files do not name the bonus tiles', None)
+    """
+    what = _NOT_NAMED.get(by)
+    return None if what is None else f"results files do not name the {what}"
 
 
 def map_name(base_map: str) -> str:
@@ -354,10 +527,11 @@ def result_record(game: ResultGame) -> GameRecord:
     its player's name (the id hash if the file names nobody for it).
     """
     players = sorted(counted_players(game), key=lambda p: p.start_order or 0)
+    options = game.options
     alive = [p.vp for p in players if not p.dropped and p.vp is not None]
     factions = tuple(
         FactionRow(
-            faction=p.faction,
+            faction=faction_name(p, options),
             player=p.username or p.id_hash,
             start_order=p.start_order or 0,
             final_vp=p.vp or 0,
@@ -391,13 +565,14 @@ def result_record(game: ResultGame) -> GameRecord:
 
 
 def game_id_of_log(path: str) -> str:
-    """The game id a log stands for: its file name without the suffix (the site's
-    ledgers are saved as ``GAME_ID.txt``).
+    """The game id a log stands for: its file name without its suffixes (the site's
+    ledgers are saved as ``GAME_ID.txt``, its game JSON as ``GAME_ID.json``, maybe
+    gzipped; :func:`tmlog.identity.game_id_of_path`).
 
-    >>> game_id_of_log("games/4pLeague_S64_D1L1_G3.txt")
-    '4pLeague_S64_D1L1_G3'
+    >>> game_id_of_log("games/4pLeague_S64_D1L1_G3.txt"), game_id_of_log("G3.json.gz")
+    ('4pLeague_S64_D1L1_G3', 'G3')
     """
-    return PurePath(path).stem
+    return game_id_of_path(path)
 
 
 def unique_games(
