@@ -25,6 +25,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 GROUP = "tmlog.games"
 """The entry point group a game is registered in."""
@@ -41,15 +42,16 @@ def _path_key() -> list[tuple[str, int]]:
     return key
 
 
-def _kept_file(key: list[tuple[str, int]]) -> Path | None:
-    import hashlib
+KEPT = 8
+"""How many answers are kept (one per ``sys.path``: a virtual environment, a test's folder)."""
 
+
+def _kept_file() -> Path | None:
     from tmlog.dirs import cache_root
 
     try:
-        digest = hashlib.sha256(json.dumps([p for p, _ in key]).encode()).hexdigest()[:16]
-        return cache_root() / "games" / f"entry-points-{digest}.json"
-    except (OSError, ValueError):  # no home directory to speak of
+        return cache_root() / "games" / "entry-points.json"
+    except (OSError, RuntimeError):  # no home directory to speak of
         return None
 
 
@@ -66,18 +68,25 @@ def scan_entry_points() -> dict[str, str]:
 def game_entry_points() -> dict[str, str]:
     """``{name: "module:object"}`` of every installed game (see the module's docstring)."""
     key = _path_key()
-    kept = _kept_file(key)
+    paths = json.dumps([p for p, _ in key])
+    kept = _kept_file()
+    stored: dict[str, Any] = {}
     if kept is not None:
         try:
             with open(kept, encoding="utf-8") as handle:
                 stored = json.load(handle)
-            if stored["key"] == [list(k) for k in key] and isinstance(stored["games"], dict):
-                return {str(k): str(v) for k, v in stored["games"].items()}
+            answer = stored[paths]
+            if answer["times"] == [t for _, t in key] and isinstance(answer["games"], dict):
+                return {str(k): str(v) for k, v in answer["games"].items()}
         except (OSError, ValueError, KeyError, TypeError):
-            pass  # none kept yet, or unreadable: ask importlib.metadata
+            pass  # none kept yet, or out of date, or unreadable: ask importlib.metadata
     found = scan_entry_points()
     if kept is not None:
-        _keep(kept, {"key": key, "games": found})
+        others = stored if isinstance(stored, dict) else {}
+        # The newest answer last; the oldest go when more than KEPT are kept.
+        fresh = {k: v for k, v in others.items() if k != paths}
+        fresh[paths] = {"times": [t for _, t in key], "games": found}
+        _keep(kept, dict(list(fresh.items())[-KEPT:]))
     return found
 
 
