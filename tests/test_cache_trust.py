@@ -282,3 +282,34 @@ def test_a_cache_of_an_older_layout_is_ignored_and_cleared(two_games: Path, tmp_
     assert ResultCache(cache).info().other_builds == 1
     assert CliRunner().invoke(cli, ["cache", "clear", "--cache", str(cache)]).exit_code == 0
     assert not (cache / "v2-0123456789abcdef").exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize(
+    "where", ["*/batch-*/manifest", "*/batch-*/factions.json.z", "*/identities.json"]
+)
+def test_a_fifo_in_place_of_a_cache_file_is_not_waited_on(
+    two_games: Path, tmp_path: Path, where: str
+) -> None:
+    """Opening a FIFO waits for a writer: before, a FIFO put in the place of a batch's
+    manifest or table, or of the identities file, blocked ``stats`` forever. It is
+    damage like any other (one warning, the games replayed). A process of its own,
+    so that the test fails by its timeout instead of hanging."""
+    import subprocess
+    import sys
+
+    cache = tmp_path / "C"
+    assert run("stats", str(two_games), "--cache", str(cache)).exit_code == 0
+    (layout,) = cache.glob("v3-*")
+    fifo = next(cache.glob(where), None) or layout / "identities.json"  # none yet: made
+    fifo.unlink(missing_ok=True)
+    os.mkfifo(fifo)
+    command = [sys.executable, "-m", "tmlog", "stats", str(two_games), "-q", "-j", "1"]
+    plain = subprocess.run([*command, "--no-cache"], capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        [*command, "--cache", str(cache)], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == plain.stdout
+    (warning,) = done.stderr.splitlines()
+    assert "damaged entries dropped" in warning

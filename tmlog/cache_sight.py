@@ -39,6 +39,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from tmlog.cache_tables import Damaged, read_file
+
 FILE = "identities.json"
 """Its name, in the cache's directory of this build."""
 
@@ -108,7 +110,9 @@ def _mac(secret: bytes, body: bytes) -> str:
 def read(path: Path, secret: bytes) -> Known | None:
     """The entries kept at ``path`` (none if there is no file; None if it fails its check)."""
     try:
-        raw = path.read_bytes()
+        raw = read_file(path)
+    except Damaged:  # a FIFO or a device in its place: not waited on
+        return None
     except OSError:
         return {}
     mac, _, body = raw.partition(b"\n")

@@ -21,6 +21,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import os
+import stat
 import zlib
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -124,6 +126,23 @@ def write_batch(
     (directory / MANIFEST).write_bytes(_sign(secret, body).encode("ascii") + b"\n" + body)
 
 
+def read_file(path: Path) -> bytes:
+    """The bytes of the file at ``path``, if it is a regular file: a FIFO or a
+    device put in a cache file's place is opened without waiting for a writer,
+    then refused.
+
+    Raises:
+        FileNotFoundError: there is no file.
+        Damaged: it is not a regular file.
+        OSError: it cannot be read.
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with open(fd, "rb") as file:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise Damaged(f"{path.name}: not a regular file")
+        return file.read()
+
+
 def read_manifest(batch: Path, secret: bytes) -> Manifest:
     """A batch's manifest, its signature checked.
 
@@ -131,7 +150,7 @@ def read_manifest(batch: Path, secret: bytes) -> Manifest:
         FileNotFoundError: the batch is gone (compacted away by another run).
         Damaged: the manifest is damaged or was not written with the secret.
     """
-    raw = (batch / MANIFEST).read_bytes()
+    raw = read_file(batch / MANIFEST)
     mac, _, body = raw.partition(b"\n")
     try:
         if not hmac.compare_digest(mac, _sign(secret, body).encode("ascii")):
@@ -166,7 +185,7 @@ def read_table(batch: Path, manifest: Manifest, table: str, columns: Sequence[st
     names, digest = manifest.tables[table]
     if names != list(columns):
         raise Damaged(f"{table}: columns {names}")
-    data = (batch / _table_file(table)).read_bytes()
+    data = read_file(batch / _table_file(table))
     if not hmac.compare_digest(hashlib.sha256(data).hexdigest(), digest):
         raise Damaged(f"{table}: not the file the manifest names")
     try:
