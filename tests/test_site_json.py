@@ -95,8 +95,9 @@ def test_game_json_audits_clean(path: Path, manifest: dict[str, dict[str, int]])
 def test_game_json_gives_the_ledgers_record(path: Path) -> None:
     """Same replay, hence the same vp, leech and stats tables, as from the ledger text."""
     ledger = parse_file(LEDGER_DIR / f"{gid(path)}.txt")
-    from_text = record_game(replay(ledger), game_id="g")
-    from_json = record_game(replay(parse_file(path)), game_id="g")
+    from_text = record_game(replay(ledger), game_id="g", parsed=ledger)
+    game_json = parse_file(path)
+    from_json = record_game(replay(game_json), game_id="g", parsed=game_json)
     # A line of a game JSON is its ledger row: the text has four more (its Player rows).
     assert [t.line for t in from_json.timeline] == [t.line - 4 for t in from_text.timeline]
     assert from_json == _without_lines(from_text, from_json)

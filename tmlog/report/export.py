@@ -338,8 +338,11 @@ def _fill(path: str, tables: Mapping[str, pd.DataFrame], *, replace: bool) -> No
                 )
             db.execute("COMMIT")
         except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
+            # A rollback that fails too (the disk) is left to SQLite, which
+            # rolls back from its journal when the database is next opened.
+            with contextlib.suppress(sqlite3.Error):
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
             raise
     finally:
         db.close()

@@ -437,10 +437,12 @@ def _recorded_rows(parsed: ParsedLog | None) -> list[tuple[int, str]]:
     """The line and faction of each recorded row of a ledger (none for a command log)."""
     if parsed is None:
         return []
+    # Unpacked, as the audit's row loop reads them (a named tuple's attribute
+    # reads are not specialised); the enum's _value_ read directly.
     return [
-        (r.line, r.faction._value_ if r.faction is not None else "")
-        for r in parsed.rows
-        if r.recorded is not None
+        (line, who._value_ if who is not None else "")
+        for line, who, _actions, _text, recorded in parsed.rows
+        if recorded is not None
     ]
 
 
@@ -455,7 +457,7 @@ def _timeline(
     no_holdings = (0,) * 7
     # Row N is the N-th recorded row of a ledger (what the audit compares) as
     # long as the two agree on whose rows they are.
-    recorded = _recorded_rows(parsed)
+    recorded = iter(_recorded_rows(parsed))
     out = []
     number = 0
     for e in replay.rows:
@@ -465,10 +467,11 @@ def _timeline(
         # round, turn, line, faction, actions, values, before, leech, warning, effect, holdings
         faction = e[3] or ""
         line: int | None = None
-        if number <= len(recorded) and recorded[number - 1][1] == faction:
-            line = recorded[number - 1][0]
+        own = next(recorded, None)
+        if own is not None and own[1] == faction:
+            line = own[0]
         else:
-            recorded = []
+            recorded = iter(())
             actions = e[4]
             # An effect row's command is another faction's; an income row's is
             # the engine's (line 0).
