@@ -285,7 +285,7 @@ def test_a_second_export_reads_the_cache(tmp_path: Path, monkeypatch: pytest.Mon
     def no_replay(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("replayed")
 
-    monkeypatch.setattr(type(GAMES.default), "replay", no_replay)
+    monkeypatch.setattr(type(GAMES["terra_mystica"]), "replay", no_replay)
     run("export", game, "--to", "csv", str(tmp_path / "b"), *common)
     for name in TABLES:
         assert (tmp_path / "a" / f"{name}.csv").read_bytes() == (

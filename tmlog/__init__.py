@@ -22,7 +22,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from tmlog.corpus import iter_records
+    from tmlog.corpus import Failure, iter_records
     from tmlog.games import GAMES
     from tmlog.library import audit, parse_file, parse_log, record_game, replay
     from tmlog.report.frames import frames
@@ -37,6 +37,7 @@ PyPI is an unrelated project. The import name and the command are ``tmlog``."""
 __version__: str
 __all__ = [
     "GAMES",
+    "Failure",
     "__version__",
     "audit",
     "faction_winrates",
@@ -53,6 +54,7 @@ __all__ = [
 
 _LAZY = {
     "GAMES": "tmlog.games",
+    "Failure": "tmlog.corpus",
     "parse_file": "tmlog.library",
     "parse_log": "tmlog.library",
     "audit": "tmlog.library",
