@@ -1,14 +1,14 @@
 """The ``tmlog`` command's entry point: ``tmlog validate LOG…`` without click.
 
 Validating one log is the command a user runs most, and its time is mostly
-start-up: importing click and the command modules adds a sixth to it (even
-with only the validate command's module loaded: callgrind, whole process,
-``tmlog validate ONE.txt`` 377.6 -> 436.3 M instructions). So a command line
-that is ``validate`` and paths only (no option, nothing that click would
-read differently) runs :func:`validate_logs` here, as the click command
-does, with the same output, errors and exit status
-(``tests/test_cli_quick.py`` compares the two). Any other command line goes
-to click.
+start-up: importing click and the command modules adds a sixth to it
+(callgrind, whole process, ``tmlog validate ONE.txt``: 356.2 M instructions
+here, 420.9 M through click, 415.3 M even with only the validate command's
+module loaded). So a command line that is ``validate`` and paths only (no
+option, nothing that click would read differently) runs
+:func:`validate_logs` here, as the click command does, with the same
+output, errors and exit status (``tests/test_cli_quick.py`` compares the
+two). Any other command line goes to click.
 
 Every command line ends in Python's own exit (threads joined, ``atexit``
 run, output flushed), after :func:`gc.freeze`.
@@ -47,8 +47,8 @@ def main(prog_name: str | None = None) -> NoReturn:
     status = _validate(args[1:]) if _plain_validate(args) else _click(prog_name)
     # Python's exit collects the garbage a last time, walking all those objects
     # again for the few cycles that the exit frees anyway; frozen, they are
-    # left out of it. Callgrind, whole process: validate ONE.txt 373.2 -> 356.5
-    # M instructions, vp 484.6 -> 455.9 M, --help 223.9 -> 204.0 M.
+    # left out of it. Callgrind, whole process: validate ONE.txt 378.7 -> 356.2
+    # M instructions, vp 484.5 -> 455.8 M, --help 223.9 -> 203.9 M.
     gc.freeze()
     sys.exit(status)
 
@@ -83,8 +83,8 @@ def _defer_import(name: str, **ready: Any) -> None:
     to classes without a docstring, which tmlog's records all have, and click
     for :func:`inspect.cleandoc` alone (:func:`_cleandoc`). Loading them is a
     tenth of ``tmlog --help`` (callgrind, whole process, editable / regular
-    install: 224.6 -> 204.0 / 204.1 -> 183.7 M instructions), a twentieth of
-    ``validate ONE.txt`` (377.6 -> 356.5 M) and of ``vp`` (477.2 -> 455.9 M).
+    install: 224.4 -> 203.9 / 204.1 -> 183.7 M instructions), a twentieth of
+    ``validate ONE.txt`` (377.4 -> 356.2 M) and of ``vp`` (477.0 -> 455.8 M).
     (importlib's ``LazyLoader`` does not do here: in Python 3.11 the
     ``import`` statement itself reads the module's ``__spec__``, which loads
     it.) Only the command line's process is set up so.
