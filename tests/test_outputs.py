@@ -47,6 +47,15 @@ def test_a_full_standard_output_is_one_line_of_error(command: str) -> None:
     assert lines == ["Error: standard output: cannot write: No space left on device", "rc=1"]
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("args", ["--help", "--version", "validate --help"])
+def test_a_full_standard_output_for_help_is_one_line_of_error(args: str) -> None:
+    # The group's own options write before any command runs.
+    done = tmlog(args, stdout="> /dev/full")
+    lines = done.stderr.splitlines()
+    assert lines == ["Error: standard output: cannot write: No space left on device", "rc=1"]
+
+
 def test_a_closed_pipe_ends_quietly_as_coreutils_do() -> None:
     # 20 copies: far more than a pipe holds, so writing goes on after head quit.
     done = tmlog(f"parse {' '.join([str(GAME)] * 20)}", shell_tail="| head -1")

@@ -6,6 +6,7 @@ imports them, which registers them on ``cli``.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
@@ -30,26 +31,45 @@ F = TypeVar("F", bound=Callable[..., Any])
 class _Group(click.Group):
     """A click group that turns any error into a message and exit status 1."""
 
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        # The group's own eager options (--help, --version) write their text
+        # here, before invoke: `tmlog --help > /dev/full` is one line of error too.
+        with _reported():
+            return super().make_context(info_name, args, parent, **extra)
+
     def invoke(self, ctx: click.Context) -> Any:
         escape_unwritable_text()
-        try:
+        with _reported():
             result = super().invoke(ctx)
             # Output still buffered must fail here, where it can be reported,
             # not at exit (where Python prints "Exception ignored …").
             sys.stdout.flush()
             return result
-        except (click.ClickException, click.exceptions.Exit, click.Abort):
-            raise
-        except BadOption as exc:  # an option's value the log cannot serve: usage, exit 2
-            raise click.BadParameter(exc.reason, ctx=ctx, param_hint=exc.option) from None
-        except Unsupported as exc:  # a command the log's game cannot do: usage, exit 2
-            raise click.UsageError(str(exc), ctx=ctx) from None
-        except BrokenPipeError:
-            # The reader went away (`tmlog parse x | head -1`): stop quietly.
-            silence_stdout()
-            raise click.exceptions.Exit(EXIT_PIPE) from None
-        except Exception as exc:
-            raise click.ClickException(error_message(exc)) from None
+
+
+@contextlib.contextmanager
+def _reported() -> Iterator[None]:
+    """Any error but click's own becomes a message and exit status 1."""
+    try:
+        yield
+    except (click.ClickException, click.exceptions.Exit, click.Abort):
+        raise
+    except BadOption as exc:  # an option's value the log cannot serve: usage, exit 2
+        raise click.BadParameter(exc.reason, param_hint=exc.option) from None
+    except Unsupported as exc:  # a command the log's game cannot do: usage, exit 2
+        raise click.UsageError(str(exc)) from None
+    except BrokenPipeError:
+        # The reader went away (`tmlog parse x | head -1`): stop quietly.
+        silence_stdout()
+        raise click.exceptions.Exit(EXIT_PIPE) from None
+    except Exception as exc:
+        raise click.ClickException(error_message(exc)) from None
 
 
 def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
