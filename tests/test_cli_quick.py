@@ -97,6 +97,8 @@ def test_a_folder_of_logs_answers_as_click(tmp_path: Path, logs: dict[str, str])
 
 
 def test_quick_validate_imports_no_click(tmp_path: Path) -> None:
+    # Warm: the first run in a new environment reads the installed games (tmlog.plugins).
+    run([sys.executable, "-c", QUICK_TRACE], ["validate", str(DROPOUT_GAME)], tmp_path)
     out, err, status = run(
         [sys.executable, "-c", QUICK_TRACE], ["validate", str(DROPOUT_GAME)], tmp_path
     )
@@ -169,6 +171,9 @@ def test_the_entry_points_cleandoc_is_inspects(text: str) -> None:
 @pytest.mark.parametrize("args", [["--help"], ["vp", str(DROPOUT_GAME)]])
 def test_click_commands_do_not_load_inspect(tmp_path: Path, args: list[str]) -> None:
     """click cleans every option's help with inspect.cleandoc, which the entry point answers."""
+    # A first run in a new environment asks importlib.metadata, which loads inspect, for
+    # the installed games (tmlog.plugins); every later run reads the answer it kept.
+    run([sys.executable, "-c", QUICK_TRACE], args, tmp_path)
     out, err, status = run([sys.executable, "-c", QUICK_TRACE], args, tmp_path)
     assert status == 0 and out
     modules = set(err.splitlines()[-1].strip("[]").replace('"', "").split(", "))

@@ -79,8 +79,10 @@ def export(
         raise  # exit status 1, as any output that cannot be written
     except TmlogError as exc:
         raise click.BadParameter(str(exc), param_hint="OUT") from None
+    from tmlog.cli.shell import refuse_early
     from tmlog.games.capabilities import EXPORT
 
+    refuse_early(paths, input_format, EXPORT, "export")
     failures = Failures(defer=True)
     read = list(
         gather_records(

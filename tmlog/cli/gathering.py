@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from tmlog.cli.shell import CorpusSettings, recursive
+from tmlog.cli.shell import CorpusSettings, Refused, recursive
 from tmlog.reading import STDIN
 from tmlog.words import count
 
@@ -120,7 +120,7 @@ def served(
             continue
         refused = Unsupported(record.game, command, game.title)
         if single:
-            raise click.UsageError(str(refused))
+            raise Refused(str(refused))
         click.echo(f"skipped: {refused}", err=True)
     return kept
 

@@ -17,6 +17,7 @@ import click
 
 from tmlog.cli.shell import (
     CorpusSettings,
+    Refused,
     cache_options,
     cli,
     corpus_options,
@@ -105,7 +106,7 @@ class MixedInputs:
             return
         for name in by:
             if (why := rating.missing_grouping(name)) is not None:
-                raise click.UsageError(f"--by {name}: {why} ({self.games[0].source})")
+                raise Refused(f"--by {name}: {why} ({self.games[0].source})")
 
     def records(self) -> Iterator[Record]:
         """The results' games as records (the ``games`` and ``factions`` tables),
@@ -250,9 +251,11 @@ def ratings(
       tmlog ratings games/ --show factions --format csv
     """
     from tmlog.cli.gathering import served, single_log
+    from tmlog.cli.shell import refuse_early
     from tmlog.games.capabilities import RATING
     from tmlog.report.output import format_frame
 
+    refuse_early(paths, input_format, RATING, "ratings")
     messages: list[str] = []
     mixed, read = gather_games(
         paths, input_format, CorpusSettings(**corpus), messages.append, vp_variant

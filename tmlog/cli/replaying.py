@@ -13,6 +13,7 @@ import click
 
 from tmlog.cli.shell import (
     CorpusSettings,
+    Refused,
     cli,
     corpus_options,
     input_format_option,
@@ -47,7 +48,7 @@ def capability_of(game: AnyGame, capability: Capability[C], command: str, source
     try:
         return capability.need(game, command, source)
     except Unsupported as exc:
-        raise click.UsageError(str(exc)) from None
+        raise Refused(str(exc)) from None
 
 
 def warn(message: str) -> None:
@@ -194,9 +195,12 @@ def audit_command(paths: tuple[str, ...], fmt: str, vp_variant: str | None, **co
     """
     import os
 
+    from tmlog.cli.shell import refuse_early
     from tmlog.corpus import Failure, Runner
+    from tmlog.games.capabilities import AUDIT
     from tmlog.runner import Audited
 
+    refuse_early(paths, None, AUDIT, "audit")
     settings = CorpusSettings(**corpus)
     records: list[dict[str, Any]] = []
     checked = rows = diverged = matched = failed = 0
@@ -212,7 +216,7 @@ def audit_command(paths: tuple[str, ...], fmt: str, vp_variant: str | None, **co
         for report in runner.run(paths, progress=settings.progress(), recursive=recursive()):
             if isinstance(report, Failure):
                 if report.unsupported and single:  # one log of a game with no audit
-                    raise click.UsageError(report.message)
+                    raise Refused(report.message)
                 if report.unsupported:  # noted; the rest of the run goes on
                     click.echo(f"skipped: {report.message}", err=True)
                     continue

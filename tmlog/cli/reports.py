@@ -20,6 +20,7 @@ from tmlog.cli.gathering import Failures, gather_records, served, single_log
 from tmlog.cli.output import checked_output, force_option, forced, write_atomic
 from tmlog.cli.shell import (
     CorpusSettings,
+    Refused,
     cache_options,
     cli,
     corpus_options,
@@ -271,8 +272,10 @@ def leech(
       tmlog leech games/ --feeding --format csv
       tmlog leech game.txt --plot leech.png
     """
+    from tmlog.cli.shell import refuse_early
     from tmlog.games.capabilities import LEECH
 
+    refuse_early(paths, input_format, LEECH, "leech")
     failures = Failures(defer=False)
     read = _records(paths, input_format, failures, CorpusSettings(**corpus), vp_variant)
     # A game without power leech (Root) is refused, its logs left out of a folder's run.
@@ -357,7 +360,7 @@ def _grouped(records: list[Record], by: tuple[str, ...], single: bool) -> list[R
             continue
         why = f"{record.game}: {game.title} logs cannot be grouped by {', '.join(missing)}"
         if single:
-            raise click.UsageError(why)
+            raise Refused(why)
         click.echo(f"skipped: {why}", err=True)
     return kept
 

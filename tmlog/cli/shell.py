@@ -28,6 +28,30 @@ from tmlog.reading import STDIN, iter_paths, read_bytes
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+class Refused(click.ClickException):
+    """A command the log's game cannot do, or an option it cannot serve: one line of
+    error, and exit status 2 as for any usage error."""
+
+    exit_code = 2
+
+
+def refuse_early(
+    paths: Sequence[str], input_format: str | None, capability: Any, command: str
+) -> None:
+    """Refuse a command given one log whose game cannot do it, before anything is
+    replayed (a folder's logs are each noted and skipped as they come instead)."""
+    import os
+
+    if len(paths) != 1 or paths[0] == STDIN or os.path.isdir(paths[0]):
+        return
+    try:
+        game = GAMES.game_for(read_bytes(paths[0]), paths[0], input_format)
+    except TmlogError:
+        return  # the command's own reading says what is wrong with it
+    if capability.of(game) is None:
+        raise Refused(str(Unsupported(paths[0], command, game.title)))
+
+
 class _Group(click.Group):
     """A click group that turns any error into a message and exit status 1."""
 
@@ -63,7 +87,7 @@ def _reported() -> Iterator[None]:
     except BadOption as exc:  # an option's value the log cannot serve: usage, exit 2
         raise click.BadParameter(exc.reason, param_hint=exc.option) from None
     except Unsupported as exc:  # a command the log's game cannot do: usage, exit 2
-        raise click.UsageError(str(exc)) from None
+        raise Refused(str(exc)) from None
     except BrokenPipeError:
         # The reader went away (`tmlog parse x | head -1`): stop quietly.
         silence_stdout()
