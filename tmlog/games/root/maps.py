@@ -45,6 +45,9 @@ Path = tuple[int, int]
 Forest = frozenset[int]
 """A forest, named by the clearings that touch it (LoR 2.4.1)."""
 
+Location = int | Forest | str
+"""Where pieces stand: a clearing (0 = the Burrow), a forest, or a box such as ``"A$"``."""
+
 
 class Suit(enum.Enum):
     """Card and clearing suits, by their Rootlog letter (Rootlog_V2.md § Suits)."""
