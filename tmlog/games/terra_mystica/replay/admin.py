@@ -10,13 +10,13 @@ from tmlog.games.terra_mystica.replay import (
     phases,
     segment,
 )
-from tmlog.games.terra_mystica.replay.guards import Handler, no_faction
+from tmlog.games.terra_mystica.replay.guards import no_faction
 from tmlog.games.terra_mystica.replay.holdings import HELD
 from tmlog.games.terra_mystica.replay.maps import MAPS
 from tmlog.games.terra_mystica.replay.options import Option, log_option, option_named
 from tmlog.games.terra_mystica.replay.randomize import SeededDraw, natural_key
 from tmlog.games.terra_mystica.replay.setup import add_variant, finalize_setup
-from tmlog.games.terra_mystica.replay.state import FactionState, Game
+from tmlog.games.terra_mystica.replay.state import FactionState, Game, Handler
 from tmlog.games.terra_mystica.replay.tiles import (
     FINAL_SCORING_POINTS,
     FIRE_ICE_FINAL_SCORING,

@@ -8,8 +8,8 @@ from tmlog.games.terra_mystica.replay import decisions as d
 from tmlog.games.terra_mystica.replay import pending, terrain
 from tmlog.games.terra_mystica.replay.building import recolor
 from tmlog.games.terra_mystica.replay.economy import gain, pay
-from tmlog.games.terra_mystica.replay.guards import Handler, need_faction
-from tmlog.games.terra_mystica.replay.state import FactionState, Game
+from tmlog.games.terra_mystica.replay.guards import need_faction
+from tmlog.games.terra_mystica.replay.state import FactionState, Game, Handler
 from tmlog.games.terra_mystica.replay.tiles import (
     CULTS,
 )

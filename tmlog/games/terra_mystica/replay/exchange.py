@@ -8,9 +8,9 @@ from tmlog.games.terra_mystica.model.enums import Tile
 from tmlog.games.terra_mystica.replay import decisions as d
 from tmlog.games.terra_mystica.replay import dispatch, leech, pending, segment
 from tmlog.games.terra_mystica.replay.economy import adjust
-from tmlog.games.terra_mystica.replay.guards import Handler, need_active, need_faction
+from tmlog.games.terra_mystica.replay.guards import need_active, need_faction
 from tmlog.games.terra_mystica.replay.options import Option
-from tmlog.games.terra_mystica.replay.state import FactionState, Game
+from tmlog.games.terra_mystica.replay.state import FactionState, Game, Handler
 from tmlog.games.terra_mystica.replay.tiles import (
     CULTS,
 )

@@ -17,10 +17,10 @@ from tmlog.games.terra_mystica.replay import (
 )
 from tmlog.games.terra_mystica.replay.economy import adjust, gain, pay
 from tmlog.games.terra_mystica.replay.events import make
-from tmlog.games.terra_mystica.replay.guards import Handler, need_active, need_faction
+from tmlog.games.terra_mystica.replay.guards import need_active, need_faction
 from tmlog.games.terra_mystica.replay.holdings import RESOURCE_SET
 from tmlog.games.terra_mystica.replay.options import Option
-from tmlog.games.terra_mystica.replay.state import FactionState, Game
+from tmlog.games.terra_mystica.replay.state import FactionState, Game, Handler
 from tmlog.games.terra_mystica.replay.tiles import (
     ACTIONS,
 )

@@ -5,12 +5,13 @@ Owned by the engine; nothing outside :mod:`tmlog.games.terra_mystica.replay` sho
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final
 
 from tmlog.errors import IllegalMove
+from tmlog.games.terra_mystica.model.actions import Action
 from tmlog.games.terra_mystica.model.enums import Faction
 from tmlog.games.terra_mystica.replay.board import Board
 from tmlog.games.terra_mystica.replay.decisions import Decision
@@ -41,8 +42,6 @@ _TILE_NAMES: Final[dict[str, tuple[Resource, ...]]] = {
 
 if TYPE_CHECKING:
     from tmlog.games.terra_mystica.replay.events import EngineEvent
-    from tmlog.games.terra_mystica.replay.guards import Handler
-    from tmlog.games.terra_mystica.replay.segment import Segment
 
 
 PLAIN_RESOURCES: Final = frozenset(("C", "W", "P1", "P2", "P3", "VP"))
@@ -388,6 +387,36 @@ class HexState:
         )
 
 
+@dataclass(slots=True)
+class Segment:
+    """Which faction's row is open, whether it must end now, what was last written.
+
+    The reference engine groups a faction's consecutive commands into one row;
+    :mod:`~tmlog.games.terra_mystica.replay.segment` opens and closes it."""
+
+    record: bool = True
+    """Emit :class:`RowClosed` and :class:`CommentWritten` (only a ledger needs
+    them; a replay for statistics saves the snapshots they take)."""
+    open: bool = False
+    faction: FactionState | None = None
+    """Whose row is open (or was last)."""
+    must_end: bool = False
+    """The command just played ends the faction's part: hand over, close the row.
+    It stays set until a new row opens, as the reference engine's flag does."""
+    after_comment: bool = False
+    """The last thing written was a comment row (no second header after it)."""
+    action: Action | None = None
+    """The command being played: what a warning names."""
+    header_round: int = 0
+    header_turn: int = 0
+    """The last ``Round R, turn T`` header due (written or not)."""
+    # What the open row will report (kept only while recording).
+    commands: list[Action] = field(default_factory=list)
+    before: tuple[int, ...] = ()
+    offers: dict[str, int] = field(default_factory=dict)
+    warning: str = ""
+
+
 class Game:
     """Everything the replay engine keeps between two commands."""
 
@@ -501,3 +530,7 @@ class Game:
             if not f.dropped and f.color == color:
                 return f
         return None
+
+
+Handler = Callable[[Game, FactionState | None, Any], None]
+"""The rules of one command: what it changes in the game, given who gave it."""
