@@ -88,7 +88,6 @@ class MixedInputs:
                 fail(str(exc))
         self.games, self.repeated = unique_games(read)
         """The results' games, each id once; (file:id, first file:id) for those left out."""
-        self.results_files = len(files)
         others = [p for p in named if p not in files]
         self.logs: list[str] = others
         """The logs to replay (directories and problems left for the runner to report)."""

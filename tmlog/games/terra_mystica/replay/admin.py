@@ -157,7 +157,6 @@ def add_final_scoring(game: Game, name: str) -> None:
     if name not in FINAL_SCORING_POINTS:
         raise IllegalMove(f"unknown final scoring type {name}")
     game.final_scoring[name] = FINAL_SCORING_POINTS[name]
-    game.non_standard = True
     segment.write_comment(game, f"Added final scoring tile: {name}")
 
 
@@ -167,7 +166,6 @@ def _noop(game: Game, faction: FactionState | None, action: a.Action) -> None:
 
 def _preview(game: Game, faction: FactionState | None, action: a.StartPreview) -> None:
     no_faction(faction, action)
-    game.in_preview = True
 
 
 def _planning(game: Game, faction: FactionState | None, action: a.StartPlanning) -> None:

@@ -59,8 +59,6 @@ def execute(
     faction_name: str | None = None,
 ) -> None:
     """Apply one command's rules (outside any row)."""
-    if faction is not None:
-        faction.waiting = False
     handler = game.rules.get(type(action))
     if handler is None:
         raise IllegalMove(f"'{action.notation()}' is not a command the game can replay")

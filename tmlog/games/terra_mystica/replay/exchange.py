@@ -92,7 +92,6 @@ def adjust_command(
     ):
         if Option.LOOSE_ADJUST_RESOURCE in game.options:
             segment.warn(game, faction, f"dodgy resource manipulation ({delta} {kind})")
-            game.dodgy = True
         else:
             raise IllegalMove(f"{faction.name} are not entitled to gain {delta} {kind} here")
 

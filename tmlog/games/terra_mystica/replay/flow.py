@@ -13,7 +13,9 @@ from tmlog.games.terra_mystica.replay.state import FactionState, Game, Handler
 
 
 def _wait(game: Game, faction: FactionState | None, action: a.Wait) -> None:
-    need_faction(faction, action).waiting = True
+    # The reference engine marks the faction as waiting, which no rule reads:
+    # only that a faction gave the command is checked.
+    need_faction(faction, action)
 
 
 def _done(game: Game, faction: FactionState | None, action: a.Done) -> None:

@@ -214,7 +214,6 @@ class FactionState:
         self.start_player = False
         self.start_order = 0
         self.order = 0
-        self.waiting = False
         self.locations: list[str] = []
         self.location_set: set[str] = set()
         """The same hexes as a set: the faction's buildings (a built hex keeps
@@ -460,9 +459,6 @@ class Game:
         self.state = "wait-for-players"
         self.income_state = "other"
         self.full_turn_played = False
-        self.in_preview = False
-        self.dodgy = False
-        self.non_standard = False
         self.events: list[EngineEvent] = []
         """What the engine reported since the replayer last collected it."""
         self.warnings: list[str] = []

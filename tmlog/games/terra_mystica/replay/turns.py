@@ -85,10 +85,6 @@ def require_subaction(
         )
 
 
-def is_active(game: Game, faction: FactionState) -> bool:
-    return game.active is faction
-
-
 def next_in_turn(game: Game, faction: FactionState) -> FactionState | None:
     if game.finished:
         return None
