@@ -10,25 +10,27 @@ from tmlog.games.terra_mystica.replay import dispatch, leech, pending, segment
 from tmlog.games.terra_mystica.replay.economy import adjust
 from tmlog.games.terra_mystica.replay.guards import need_active, need_faction
 from tmlog.games.terra_mystica.replay.options import Option
-from tmlog.games.terra_mystica.replay.state import FactionState, Game, Handler
+from tmlog.games.terra_mystica.replay.state import FactionState, Game, Handler, Turn
 from tmlog.games.terra_mystica.replay.tiles import (
     CULTS,
 )
 from tmlog.words import count
 
 
-def _adjust(game: Game, faction: FactionState | None, action: a.Adjust) -> None:
+def _adjust(game: Game, faction: FactionState | None, action: a.Adjust) -> Turn | None:
     kind: str = action.what._value_  # not .value: an enum property, Python per call
     if game.round == 0 and kind.startswith("BON"):
-        # Legacy notation: taking a bonus tile in setup means passing.
+        # Legacy notation: taking a bonus tile in setup means passing, and it ends
+        # the faction's part as the pass it stands for does.
         f = need_faction(faction, action)
-        dispatch.do_command(
+        then = dispatch.do_command(
             game, f.name, a.Pass(bonus=Tile(kind), faction=action.faction, line=action.line)
         )
         segment.close_row(game)
-        return
+        return then
     f = need_faction(faction, action)
     adjust_command(game, f, action.delta, kind, action.source)
+    return None
 
 
 def adjust_command(

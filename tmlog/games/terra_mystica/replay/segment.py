@@ -24,7 +24,6 @@ def open_row(game: Game, faction: FactionState) -> None:
         return
     seg.open = True
     seg.faction = faction
-    seg.must_end = False
     if seg.record:
         seg.commands = []
         seg.warning = ""

@@ -5,6 +5,7 @@ Owned by the engine; nothing outside :mod:`tmlog.games.terra_mystica.replay` sho
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -388,7 +389,7 @@ class HexState:
 
 @dataclass(slots=True)
 class Segment:
-    """Which faction's row is open, whether it must end now, what was last written.
+    """Which faction's row is open and what was last written.
 
     The reference engine groups a faction's consecutive commands into one row;
     :mod:`~tmlog.games.terra_mystica.replay.segment` opens and closes it."""
@@ -399,9 +400,6 @@ class Segment:
     open: bool = False
     faction: FactionState | None = None
     """Whose row is open (or was last)."""
-    must_end: bool = False
-    """The command just played ends the faction's part: hand over, close the row.
-    It stays set until a new row opens, as the reference engine's flag does."""
     after_comment: bool = False
     """The last thing written was a comment row (no second header after it)."""
     action: Action | None = None
@@ -528,5 +526,15 @@ class Game:
         return None
 
 
-Handler = Callable[[Game, FactionState | None, Any], None]
-"""The rules of one command: what it changes in the game, given who gave it."""
+class Turn(enum.Enum):
+    """What the rules of a command tell the dispatcher about the turn, besides
+    what they change in the game (None: nothing, the faction's row goes on)."""
+
+    HAND_OVER = "hand over"
+    """The command ends the faction's part (a pass, a leech reply, a setup dwelling,
+    a colour picked): the turn goes on to the next faction and the row closes."""
+
+
+Handler = Callable[[Game, FactionState | None, Any], Turn | None]
+"""The rules of one command: what it changes in the game, given who gave it, and
+whether that ends the faction's part of the turn."""

@@ -70,9 +70,7 @@ def require_subaction(
     else:
         unpassed = [f for f in game.order if not f.passed and not f.dropped]
         if len(unpassed) == 1:
-            maybe_advance_to_next_player(game, faction)
-            if not game.segment.must_end:
-                segment.close_row(game)
+            maybe_advance_to_next_player(game, faction)  # closes the faction's row
             segment.open_row(game, faction)
             start_full_move(game, faction)
             require_subaction(game, faction, kind, followup)
