@@ -16,7 +16,7 @@ from tmlog.games.terra_mystica.replay.maps import MAPS
 from tmlog.games.terra_mystica.replay.options import Option, log_option, option_named
 from tmlog.games.terra_mystica.replay.randomize import SeededDraw, natural_key
 from tmlog.games.terra_mystica.replay.setup import add_variant, finalize_setup
-from tmlog.games.terra_mystica.replay.state import FactionState, Game, Handler
+from tmlog.games.terra_mystica.replay.state import FactionState, Game, Handler, Phase
 from tmlog.games.terra_mystica.replay.tiles import (
     FINAL_SCORING_POINTS,
     FIRE_ICE_FINAL_SCORING,
@@ -84,14 +84,14 @@ def _order(game: Game, faction: FactionState | None, action: a.Order) -> None:
     no_faction(faction, action)
     wanted = {u.lower(): i for i, u in enumerate(action.usernames)}
     game.players.sort(key=lambda p: wanted.get(str(p.get("username") or "").lower(), len(wanted)))
-    phases.advance_state(game, "select-factions")
+    phases.advance_phase(game, Phase.SELECT_FACTIONS)
 
 
 def _randomize(game: Game, faction: FactionState | None, action: a.Randomize) -> None:
     no_faction(faction, action)
     finalize_setup(game)
     if game.player_count is None:
-        phases.advance_state(game, "select-factions")
+        phases.advance_phase(game, Phase.SELECT_FACTIONS)
     if game.player_count is not None and len(game.players) != game.player_count:
         return
     if not game.players:

@@ -22,7 +22,7 @@ from tmlog.games.terra_mystica.replay.economy import adjust, gain, pay
 from tmlog.games.terra_mystica.replay.events import make
 from tmlog.games.terra_mystica.replay.guards import need_active, need_faction
 from tmlog.games.terra_mystica.replay.options import Option
-from tmlog.games.terra_mystica.replay.state import FactionState, Game, Handler, Turn
+from tmlog.games.terra_mystica.replay.state import FactionState, Game, Handler, Phase, Turn
 from tmlog.words import count
 
 _UPGRADE_FROM: Final = {"TP": "D", "TE": "TP", "SH": "TP", "SA": "TE"}
@@ -38,7 +38,7 @@ def _check_hex(game: Game, where: str) -> None:
 
 def _build(game: Game, faction: FactionState | None, action: a.Build) -> Turn | None:
     if not game.players:
-        phases.advance_state(game, "initial-dwellings")
+        phases.advance_phase(game, Phase.INITIAL_DWELLINGS)
     f = need_active(game, faction, action)
     where = action.hex
     _check_hex(game, where)

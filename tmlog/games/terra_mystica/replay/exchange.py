@@ -10,7 +10,7 @@ from tmlog.games.terra_mystica.replay import dispatch, leech, pending, segment
 from tmlog.games.terra_mystica.replay.economy import adjust
 from tmlog.games.terra_mystica.replay.guards import need_active, need_faction
 from tmlog.games.terra_mystica.replay.options import Option
-from tmlog.games.terra_mystica.replay.state import FactionState, Game, Handler, Turn
+from tmlog.games.terra_mystica.replay.state import FactionState, Game, Handler, Phase, Turn
 from tmlog.games.terra_mystica.replay.tiles import (
     CULTS,
 )
@@ -112,7 +112,7 @@ def adjust_command(
 
 def _convert(game: Game, faction: FactionState | None, action: a.Convert) -> None:
     f = need_active(game, faction, action)
-    if Option.LOOSE_CONVERT_PHASE not in game.options and game.state != "play":
+    if Option.LOOSE_CONVERT_PHASE not in game.options and game.phase is not Phase.PLAY:
         raise IllegalMove("resources can only be converted during the action phase")
     for record in leech.pending_offers(game, f):
         record.tainted = "convert"

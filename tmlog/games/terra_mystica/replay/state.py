@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model.actions import Action
-from tmlog.games.terra_mystica.model.enums import Faction
+from tmlog.games.terra_mystica.model.enums import Faction, IncomeKind
 from tmlog.games.terra_mystica.replay.board import Board
 from tmlog.games.terra_mystica.replay.decisions import Decision
 from tmlog.games.terra_mystica.replay.factions import FactionBoard, TrackSpec
@@ -387,6 +387,21 @@ class HexState:
         )
 
 
+class Phase(enum.Enum):
+    """Where the game is, between two commands (the reference engine's names)."""
+
+    WAIT_FOR_PLAYERS = "wait-for-players"
+    SELECT_FACTIONS = "select-factions"
+    POST_SETUP = "post-setup"
+    INITIAL_DWELLINGS = "initial-dwellings"
+    INITIAL_BONUS = "initial-bonus"
+    INCOME = "income"
+    USE_INCOME_SPADES = "use-income-spades"
+    INCOME_TERRAIN_UNLOCK = "income-terrain-unlock"
+    PLAY = "play"
+    """The action phase: most of the game."""
+
+
 @dataclass(slots=True)
 class Segment:
     """Which faction's row is open and what was last written.
@@ -426,7 +441,6 @@ class Game:
         self.round = 0
         self.turn = 0
         self.finished = False
-        self.aborted = False
         self.player_count: int | None = None
         self.players: list[dict[str, Any]] = []
         self.pool: dict[str, int] | None = None
@@ -454,8 +468,10 @@ class Game:
         self.setup_order: list[tuple[str, str]] = []
         self.action_required: list[Decision | None] = []
         self.active: FactionState | None = None
-        self.state = "wait-for-players"
-        self.income_state = "other"
+        self.phase = Phase.WAIT_FOR_PLAYERS
+        self.income_kind = IncomeKind.OTHER
+        """The part of the income the income phase pays next (cult income comes first
+        unless the phases are merged)."""
         self.full_turn_played = False
         self.events: list[EngineEvent] = []
         """What the engine reported since the replayer last collected it."""
