@@ -20,8 +20,9 @@ from tmlog.words import count
 def _adjust(game: Game, faction: FactionState | None, action: a.Adjust) -> Turn | None:
     kind: str = action.what._value_  # not .value: an enum property, Python per call
     if game.round == 0 and kind.startswith("BON"):
-        # Legacy notation: taking a bonus tile in setup means passing, and it ends
-        # the faction's part as the pass it stands for does.
+        # Legacy notation: taking a bonus tile in setup means passing. The pass has
+        # handed the turn over; the +BON says so as well, so do_command hands over
+        # once more for it, as the engine's flag (still raised then) used to make it.
         f = need_faction(faction, action)
         then = dispatch.do_command(
             game, f.name, a.Pass(bonus=Tile(kind), faction=action.faction, line=action.line)

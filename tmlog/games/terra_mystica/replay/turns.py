@@ -70,7 +70,8 @@ def require_subaction(
     else:
         unpassed = [f for f in game.order if not f.passed and not f.dropped]
         if len(unpassed) == 1:
-            maybe_advance_to_next_player(game, faction)  # closes the faction's row
+            # Out of setup (which raised above), this closes the faction's row too.
+            maybe_advance_to_next_player(game, faction)
             segment.open_row(game, faction)
             start_full_move(game, faction)
             require_subaction(game, faction, kind, followup)
