@@ -232,7 +232,8 @@ def test_the_spec_examples_parse_and_print_back() -> None:
     assert of["P"] == [Expose, Reveal, Expose, Flip, Flip, Trick, Battle, Flip]
     assert of["G"][-3:] == [ClosePath, Craft, Craft] and of["G"][0] is Reveal
     flips = [a for t in log.turns for a in t.actions if isinstance(a, Flip)]
-    assert [f.relic for f in flips] == [False, False, False, True]
+    # Three Corvid plots (P: t4^t_r, Pt5^t_r, Pt12^t_r), then a Keepers relic (K: t10^t_2_t).
+    assert [str(f.to) for f in flips] == ["t_r", "t_r", "t_r", "t_2_t"]
     battle = log.turns[5].actions[7]
     assert isinstance(battle, Battle) and battle.ambushes == ("M",) and battle.roll == (0, 0)
     score = log.turns[0].actions  # no score in D's examples

@@ -21,6 +21,8 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from tmlog.dist import DIST_NAME as DIST_NAME
+
 if TYPE_CHECKING:
     from tmlog.corpus import Failure, iter_records
     from tmlog.games import GAMES
@@ -29,10 +31,6 @@ if TYPE_CHECKING:
     from tmlog.report.leech import leech_totals, who_fed_whom
     from tmlog.report.vp import vp_breakdown
     from tmlog.report.winrates import faction_winrates
-
-DIST_NAME = "tmlog-games"
-"""The name tmlog is installed under (``pip install tmlog-games``): ``tmlog`` on
-PyPI is an unrelated project. The import name and the command are ``tmlog``."""
 
 __version__: str
 __all__ = [

@@ -333,7 +333,7 @@ class Runner(Generic[T]):
             try:
                 from distributed import Client
             except ImportError:
-                from tmlog import DIST_NAME
+                from tmlog.dist import DIST_NAME
 
                 raise TmlogError(
                     f"--dask-scheduler needs dask and distributed: pip install '{DIST_NAME}[dask]'"

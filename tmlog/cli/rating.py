@@ -77,7 +77,6 @@ class MixedInputs:
         """(file:id, first file:id) for each game of a results file left out."""
         if rating is not None and files:
             self.games, self.repeated = rating.read_results(files, fail)
-        self.results_files = len(files)
         others = [p for p in named if p not in files]
         self.logs: list[str] = others
         """The logs to replay (directories and problems left for the runner to report)."""

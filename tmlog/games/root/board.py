@@ -27,7 +27,7 @@ from types import MappingProxyType
 
 from tmlog.games.root.building import check_build
 from tmlog.games.root.errors import RootRuleError
-from tmlog.games.root.maps import Forest, Path, RootMap, Suit, path, suits_for
+from tmlog.games.root.maps import Location, Path, RootMap, Suit, path, suits_for
 from tmlog.games.root.movement import check_way, describe
 from tmlog.games.root.pieces import FACTIONS, ITEM_SUPPLY, Faction, Item, Kind, PieceType
 from tmlog.games.root.scoring import (
@@ -37,9 +37,6 @@ from tmlog.games.root.scoring import (
     VpSource,
 )
 from tmlog.games.root.snapshot import BoardSnapshot, snapshot_of
-
-Location = int | Forest | str
-"""A clearing (0 = the Burrow), a forest, or a box such as ``"A$"``."""
 
 BURROW = 0
 """Rootlog writes the Underground Duchy's Burrow as clearing 0."""

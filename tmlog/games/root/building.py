@@ -7,18 +7,14 @@ places the piece.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from tmlog.games.root.board_view import BoardView
 from tmlog.games.root.errors import RootRuleError
 from tmlog.games.root.maps import CLEARING_SUITS, Suit
 from tmlog.games.root.pieces import FACTIONS, Faction
 
-if TYPE_CHECKING:
-    from tmlog.games.root.board import Board
-
 
 def check_build(
-    board: Board, faction: Faction, code: str, clearing: int, *, at: str | None = None
+    board: BoardView, faction: Faction, code: str, clearing: int, *, at: str | None = None
 ) -> None:
     """Raise :class:`RootRuleError` unless ``faction`` may build ``code`` in ``clearing``.
 

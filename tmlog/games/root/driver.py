@@ -24,10 +24,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from tmlog.games.root import funds
-from tmlog.games.root.board import FUNDS, Board, Location
+from tmlog.games.root.board import FUNDS, Board
 from tmlog.games.root.errors import RootRuleError
 from tmlog.games.root.lenient import follow
-from tmlog.games.root.maps import MAPS, Suit, suits_for
+from tmlog.games.root.maps import MAPS, Location, Suit, suits_for
 from tmlog.games.root.notation import RootLog, Turn
 from tmlog.games.root.notation.actions import (
     Action,

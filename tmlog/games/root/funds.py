@@ -8,7 +8,8 @@ whoever's it is. Split from :mod:`tmlog.games.root.driver`, which calls these.
 
 from __future__ import annotations
 
-from tmlog.games.root.board import FUNDS, Board, Location
+from tmlog.games.root.board import FUNDS, Board
+from tmlog.games.root.maps import Location
 from tmlog.games.root.notation import Turn
 from tmlog.games.root.notation.actions import Move
 from tmlog.games.root.notation.atoms import Piece

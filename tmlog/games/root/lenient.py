@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import sys
 
-from tmlog.games.root.board import FUNDS, ONE_PER_CLEARING, Board, Location
+from tmlog.games.root.board import FUNDS, ONE_PER_CLEARING, Board
+from tmlog.games.root.maps import Location
 from tmlog.games.root.pieces import FACTIONS, Faction
 
 

@@ -36,14 +36,14 @@ from types import MappingProxyType
 CLEARINGS = range(1, 13)
 """Every map has twelve clearings, numbered 1-12."""
 
-CORNERS = (1, 2, 3, 4)
-"""Law of Rootbotics numbering puts the corners first on every map (MS ``corner``)."""
-
 Path = tuple[int, int]
 """A path, river or closed path: its two clearings, lower number first."""
 
 Forest = frozenset[int]
 """A forest, named by the clearings that touch it (LoR 2.4.1)."""
+
+Location = int | Forest | str
+"""Where pieces stand: a clearing (0 = the Burrow), a forest, or a box such as ``"A$"``."""
 
 
 class Suit(enum.Enum):
@@ -152,10 +152,6 @@ class RootMap:
     def forest(self, name: str) -> Forest:
         """The forest Rootlog names ``name`` (e.g. ``"2_7_10"``); KeyError if none."""
         return self._by_name[name]
-
-    def forests_of(self, clearing: int) -> tuple[Forest, ...]:
-        """The forests ``clearing`` touches."""
-        return tuple(f for f in self.forests if clearing in f)
 
     def _dividers(self) -> frozenset[Path]:
         # Closed paths divide forests like paths (LoR C.3.2); so does the

@@ -6,14 +6,10 @@ it moves any piece.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from tmlog.games.root.board_view import BoardView
 from tmlog.games.root.errors import RootRuleError
-from tmlog.games.root.maps import Forest, path
+from tmlog.games.root.maps import Location, path
 from tmlog.games.root.pieces import FACTIONS, Faction, Kind, PieceType
-
-if TYPE_CHECKING:
-    from tmlog.games.root.board import Board, Location
 
 NIMBLE = {
     # Factions that move regardless of who rules, with the rule that says so.
@@ -24,7 +20,7 @@ NIMBLE = {
 
 
 def check_move(
-    board: Board,
+    board: BoardView,
     faction: Faction,
     piece: PieceType,
     src: Location,
@@ -72,7 +68,7 @@ def check_move(
         )
 
 
-def _sure_of_rule(board: Board, *clearings: int) -> bool:
+def _sure_of_rule(board: BoardView, *clearings: int) -> bool:
     """Whether who rules ``clearings`` rests on counts the log has not shown wrong
     (``Board.doubtful``: factions whose warriors or buildings a slip miscounted)."""
     return not any(
@@ -82,14 +78,14 @@ def _sure_of_rule(board: Board, *clearings: int) -> bool:
     )
 
 
-def _tunnelled(board: Board, faction: Faction, src: int, dst: int) -> bool:
+def _tunnelled(board: BoardView, faction: Faction, src: int, dst: int) -> bool:
     """The Duchy between two clearings with tunnels: through the Burrow, which
     is adjacent to each (LoR 12.2.2), written as one move (``2w6->4``)."""
     return faction is Faction.DUCHY and all(board.count(faction, "t", c) for c in (src, dst))
 
 
 def check_way(
-    board: Board,
+    board: BoardView,
     faction: Faction,
     piece: PieceType,
     n: int,
@@ -125,7 +121,7 @@ def check_way(
 
 
 def _check_forest_move(
-    board: Board, piece: PieceType, src: Location, dst: Location, at: str | None
+    board: BoardView, piece: PieceType, src: Location, dst: Location, at: str | None
 ) -> None:
     # Only the Vagabond's pawn goes into forests (LoR 9.3.2, 9.4.2): a forest
     # touches its clearings (2.4.1) and the forests across one path.
@@ -145,7 +141,7 @@ def _check_forest_move(
         )
 
 
-def describe(where: int | Forest | str) -> str:
+def describe(where: Location) -> str:
     """A location in words: ``clearing 3``, ``forest 1_2_5``, ``the Burrow``, a box."""
     if isinstance(where, frozenset):
         return "forest " + "_".join(str(c) for c in sorted(where))

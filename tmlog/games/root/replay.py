@@ -25,11 +25,8 @@ from tmlog.games.root.driver import Driver, TurnEnd
 from tmlog.games.root.notation import RootLog
 from tmlog.games.root.notation.actions import Dominance, Score
 from tmlog.games.root.pieces import Faction
-from tmlog.games.root.scoring import VpSource
+from tmlog.games.root.scoring import WIN_VP, VpSource
 from tmlog.games.root.snapshot import BoardSnapshot
-
-WINNING_VP = 30
-"""Law of Root 3.1: the first player to reach 30 victory points wins."""
 
 
 @dataclass(frozen=True)
@@ -121,7 +118,7 @@ def _check_winner(log: RootLog, result: RootReplay) -> None:
     where = f"{log.source}:{log.winner_line}"
     for faction in result.winner:
         partner = result.dominance.get(faction)
-        if result.vp.get(faction, 0) >= WINNING_VP or partner == faction:
+        if result.vp.get(faction, 0) >= WIN_VP or partner == faction:
             continue
         if partner is not None:
             if partner not in result.winner:
@@ -134,5 +131,5 @@ def _check_winner(log: RootLog, result: RootReplay) -> None:
             continue
         result.warnings.append(
             f"{where}: winner {faction} has {result.vp.get(faction, 0)} VP, "
-            f"short of {WINNING_VP}, and no dominance"
+            f"short of {WIN_VP}, and no dominance"
         )

@@ -5,14 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
+from tmlog.games.root.board_view import BoardView, Pieces
 from tmlog.games.root.maps import Path, Suit
 from tmlog.games.root.pieces import FACTIONS, Faction, Item
 from tmlog.games.root.scoring import VpSource
-
-if TYPE_CHECKING:
-    from tmlog.games.root.board import Board
 
 Holding = tuple[tuple[Faction, str, int], ...]
 """Pieces at one place: (faction, Rootlog code, how many), sorted by faction letter and code."""
@@ -56,7 +53,7 @@ class BoardSnapshot:
         return self.clearings[number - 1]
 
 
-def snapshot_of(board: Board) -> BoardSnapshot:
+def snapshot_of(board: BoardView) -> BoardSnapshot:
     """Freeze ``board`` as it stands (what :meth:`Board.snapshot` returns)."""
     clearings = tuple(
         ClearingView(
@@ -95,7 +92,7 @@ def snapshot_of(board: Board) -> BoardSnapshot:
     )
 
 
-def _supply(board: Board, faction: Faction) -> Mapping[str, int]:
+def _supply(board: BoardView, faction: Faction) -> Mapping[str, int]:
     out = {}
     for pool in FACTIONS[faction].limits:
         left = board.supply(faction, pool)
@@ -110,6 +107,6 @@ def _place_name(loc: int | frozenset[int] | str) -> str:
     return str(loc)
 
 
-def _holding(held: Mapping[tuple[Faction, str], int]) -> Holding:
+def _holding(held: Pieces) -> Holding:
     items = ((f, code, n) for (f, code), n in held.items() if n > 0)
     return tuple(sorted(items, key=lambda t: (t[0].value, t[1])))

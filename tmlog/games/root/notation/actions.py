@@ -163,10 +163,6 @@ class Flip(Action):
     def __str__(self) -> str:
         return f"{self.token}^{self.to}"
 
-    @property
-    def relic(self) -> bool:
-        return any(s.isdigit() for s in self.to.sub)
-
 
 @dataclass(frozen=True)
 class Craft(Action):

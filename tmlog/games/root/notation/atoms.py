@@ -26,8 +26,6 @@ FACTIONS = {
 }
 """Faction letters (spec "Factions")."""
 
-SUITS = {"B": "bird", "F": "fox", "M": "mouse", "R": "rabbit"}
-
 
 @dataclass(frozen=True)
 class Piece:
@@ -106,25 +104,18 @@ class Hireling:
 
 Thing = Piece | Card | Item | Slot | Path
 
-LOCATION_KINDS = (
-    "clearing",  # 1-12, or 0 the Duchy's burrow
-    "forest",  # 2_7_10, or a path 5_9 (the Keepers' relics, Highway Bandits)
-    "hand",  # C
-    "board",  # $, O$, A$4 (hireling control markers)
-    "slot",  # $_r, V$_E, $_2
-    "discard",  # *
-    "quests",  # Q
-    "suit",  # M (the value of an outcast slot)
-    "item",  # s, d, t, r, e, de ... (a Vagabond's item area and state)
-    "relation",  # h, a (a relationship's value)
-)
-
 
 @dataclass(frozen=True)
 class Location:
     """Where things start or go, kept as written; ``kind`` says which it is."""
 
     kind: str
+    """``clearing`` (1-12, or 0 the Duchy's Burrow), ``forest`` (2_7_10, or a path
+    5_9: the Keepers' relics, Highway Bandits), ``hand`` (C), ``board`` ($, O$,
+    A$4: hireling control markers), ``slot`` ($_r, V$_E, $_2), ``discard`` (*),
+    ``quests`` (Q), ``suit`` (M: the value of an outcast slot), ``item`` (s, d,
+    t, r, e, de ...: a Vagabond's item area and state) or ``relation`` (h, a: a
+    relationship's value)."""
     text: str
 
     def __str__(self) -> str:

@@ -10,13 +10,13 @@ from tmlog.games.terra_mystica.replay import (
     phases,
     segment,
 )
-from tmlog.games.terra_mystica.replay.guards import Handler, no_faction
+from tmlog.games.terra_mystica.replay.guards import no_faction
 from tmlog.games.terra_mystica.replay.holdings import HELD
 from tmlog.games.terra_mystica.replay.maps import MAPS
 from tmlog.games.terra_mystica.replay.options import Option, log_option, option_named
 from tmlog.games.terra_mystica.replay.randomize import SeededDraw, natural_key
 from tmlog.games.terra_mystica.replay.setup import add_variant, finalize_setup
-from tmlog.games.terra_mystica.replay.state import FactionState, Game
+from tmlog.games.terra_mystica.replay.state import FactionState, Game, Handler, Phase
 from tmlog.games.terra_mystica.replay.tiles import (
     FINAL_SCORING_POINTS,
     FIRE_ICE_FINAL_SCORING,
@@ -84,14 +84,14 @@ def _order(game: Game, faction: FactionState | None, action: a.Order) -> None:
     no_faction(faction, action)
     wanted = {u.lower(): i for i, u in enumerate(action.usernames)}
     game.players.sort(key=lambda p: wanted.get(str(p.get("username") or "").lower(), len(wanted)))
-    phases.advance_state(game, "select-factions")
+    phases.advance_phase(game, Phase.SELECT_FACTIONS)
 
 
 def _randomize(game: Game, faction: FactionState | None, action: a.Randomize) -> None:
     no_faction(faction, action)
     finalize_setup(game)
     if game.player_count is None:
-        phases.advance_state(game, "select-factions")
+        phases.advance_phase(game, Phase.SELECT_FACTIONS)
     if game.player_count is not None and len(game.players) != game.player_count:
         return
     if not game.players:
@@ -157,7 +157,6 @@ def add_final_scoring(game: Game, name: str) -> None:
     if name not in FINAL_SCORING_POINTS:
         raise IllegalMove(f"unknown final scoring type {name}")
     game.final_scoring[name] = FINAL_SCORING_POINTS[name]
-    game.non_standard = True
     segment.write_comment(game, f"Added final scoring tile: {name}")
 
 
@@ -167,7 +166,6 @@ def _noop(game: Game, faction: FactionState | None, action: a.Action) -> None:
 
 def _preview(game: Game, faction: FactionState | None, action: a.StartPreview) -> None:
     no_faction(faction, action)
-    game.in_preview = True
 
 
 def _planning(game: Game, faction: FactionState | None, action: a.StartPlanning) -> None:

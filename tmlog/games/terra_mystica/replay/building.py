@@ -20,9 +20,9 @@ from tmlog.games.terra_mystica.replay import (
 from tmlog.games.terra_mystica.replay.board import RIVER
 from tmlog.games.terra_mystica.replay.economy import adjust, gain, pay
 from tmlog.games.terra_mystica.replay.events import make
-from tmlog.games.terra_mystica.replay.guards import Handler, need_active, need_faction
+from tmlog.games.terra_mystica.replay.guards import need_active, need_faction
 from tmlog.games.terra_mystica.replay.options import Option
-from tmlog.games.terra_mystica.replay.state import FactionState, Game
+from tmlog.games.terra_mystica.replay.state import FactionState, Game, Handler, Phase, Turn
 from tmlog.words import count
 
 _UPGRADE_FROM: Final = {"TP": "D", "TE": "TP", "SH": "TP", "SA": "TE"}
@@ -36,9 +36,9 @@ def _check_hex(game: Game, where: str) -> None:
         raise IllegalMove(f"there is no hex {where} on this map")
 
 
-def _build(game: Game, faction: FactionState | None, action: a.Build) -> None:
+def _build(game: Game, faction: FactionState | None, action: a.Build) -> Turn | None:
     if not game.players:
-        phases.advance_state(game, "initial-dwellings")
+        phases.advance_phase(game, Phase.INITIAL_DWELLINGS)
     f = need_active(game, faction, action)
     where = action.hex
     _check_hex(game, where)
@@ -93,9 +93,9 @@ def _build(game: Game, faction: FactionState | None, action: a.Build) -> None:
         raise IllegalMove(
             f"all transforms must be done before building ({count(f.pending.spade, 'spade')} left)"
         )
-    if not game.round:
+    setup = not game.round
+    if setup:  # a first dwelling is all of a faction's part in its setup turn
         turns.setup_step_done(game)
-        game.segment.must_end = True
 
     leech.note_leech(game, f, where)
     economy.advance_track(game, f, "D", f.buildings["D"], free=free)
@@ -109,6 +109,7 @@ def _build(game: Game, faction: FactionState | None, action: a.Build) -> None:
     game.events.append(  # round, turn, line, faction, hex, building, upgraded_from
         make(events.Built, (game.round, game.turn, game.line, f.name, where, "D", None))
     )
+    return Turn.HAND_OVER if setup else None
 
 
 def _upgrade(game: Game, faction: FactionState | None, action: a.Upgrade) -> None:

@@ -8,14 +8,14 @@ from tmlog.games.terra_mystica.replay import decisions as d
 from tmlog.games.terra_mystica.replay import pending, terrain
 from tmlog.games.terra_mystica.replay.building import recolor
 from tmlog.games.terra_mystica.replay.economy import gain, pay
-from tmlog.games.terra_mystica.replay.guards import Handler, need_faction
-from tmlog.games.terra_mystica.replay.state import FactionState, Game
+from tmlog.games.terra_mystica.replay.guards import need_faction
+from tmlog.games.terra_mystica.replay.state import FactionState, Game, Handler, Turn
 from tmlog.games.terra_mystica.replay.tiles import (
     CULTS,
 )
 
 
-def _pick_color(game: Game, faction: FactionState | None, action: a.PickColor) -> None:
+def _pick_color(game: Game, faction: FactionState | None, action: a.PickColor) -> Turn:
     f = need_faction(faction, action)
     if not f.pending.pick_color:
         raise IllegalMove(f"{f.name} may not pick a colour now")
@@ -25,7 +25,6 @@ def _pick_color(game: Game, faction: FactionState | None, action: a.PickColor) -
             raise IllegalMove(f"{wanted} is not available")
     f.pending.pick_color = 0
     field = f.extra.get("pick_color_field", "secondary_color")
-    game.segment.must_end = True
     if field == "color":
         orig = f.color
         f.color = wanted
@@ -40,6 +39,7 @@ def _pick_color(game: Game, faction: FactionState | None, action: a.PickColor) -
     if f.locked_terrain is not None:
         f.locked_terrain.pop(wanted, None)
         f.unlocked_terrain.add(wanted)
+    return Turn.HAND_OVER
 
 
 def _unlock(game: Game, faction: FactionState | None, action: a.UnlockTerrain) -> None:

@@ -19,7 +19,7 @@ from tmlog.games.terra_mystica.replay import (
     moves,
     setup,
 )
-from tmlog.games.terra_mystica.replay.guards import Handler
+from tmlog.games.terra_mystica.replay.state import Handler
 
 RULES: Mapping[type, Handler] = {
     **setup.HANDLERS,

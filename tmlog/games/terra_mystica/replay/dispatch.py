@@ -14,17 +14,18 @@ from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model import actions as a
 from tmlog.games.terra_mystica.replay import segment, turns
 from tmlog.games.terra_mystica.replay.economy import NotEnough
-from tmlog.games.terra_mystica.replay.state import FactionState, Game
+from tmlog.games.terra_mystica.replay.state import FactionState, Game, Turn
 
 
-def do_command(game: Game, faction_name: str | None, action: a.Action) -> None:
-    """Play one command of the log, within its faction's row."""
+def do_command(game: Game, faction_name: str | None, action: a.Action) -> Turn | None:
+    """Play one command of the log, within its faction's row; if its rules end the
+    faction's part, hand the turn over and close the row. Returns what the rules said."""
     seg = game.segment
     if type(action) is a.Comment:  # a leaf class: cheaper than isinstance, every command
         assert isinstance(action, a.Comment)
         if not action.pragma:
             segment.write_comment(game, action.text)
-        return
+        return None
     faction: FactionState | None = None
     if faction_name:
         faction = game.factions.get(faction_name)
@@ -33,13 +34,14 @@ def do_command(game: Game, faction_name: str | None, action: a.Action) -> None:
             raise IllegalMove(f"{faction_name} are not in this game (factions: {known})")
         if not seg.open or seg.faction is not faction:
             segment.open_row(game, faction)
-    execute(game, faction, action, faction_name=faction_name)
+    then = execute(game, faction, action, faction_name=faction_name)
     if faction is not None and not faction.dropped and seg.open and seg.record:
         seg.commands.append(action)  # segment.note_command(), inlined: every command
-    if seg.must_end:
+    if then is Turn.HAND_OVER:
         turns.maybe_advance_to_next_player(game, faction)
         if seg.open:
             segment.close_row(game)
+    return then
 
 
 def engine_row(game: Game, faction: FactionState, action: a.Action) -> None:
@@ -57,15 +59,13 @@ def execute(
     action: a.Action,
     *,
     faction_name: str | None = None,
-) -> None:
-    """Apply one command's rules (outside any row)."""
-    if faction is not None:
-        faction.waiting = False
+) -> Turn | None:
+    """Apply one command's rules (outside any row); returns what they said of the turn."""
     handler = game.rules.get(type(action))
     if handler is None:
         raise IllegalMove(f"'{action.notation()}' is not a command the game can replay")
     try:
-        handler(game, faction, action)
+        return handler(game, faction, action)
     except NotEnough as short:
         what = _RESOURCE_WORDS.get(short.resource, short.resource)
         raise IllegalMove(

@@ -313,8 +313,5 @@ class CommentWritten(NamedTuple):
     text: str
 
 
-LedgerEvent = RowClosed | CommentWritten
-"""What a ledger is built from (emitted only when a replay records rows)."""
-
 EngineEvent = Event | RuleWarning | RowClosed | CommentWritten
 """Anything the engine reports (what :meth:`Replayer.push` returns)."""

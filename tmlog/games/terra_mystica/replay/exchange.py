@@ -8,27 +8,30 @@ from tmlog.games.terra_mystica.model.enums import Tile
 from tmlog.games.terra_mystica.replay import decisions as d
 from tmlog.games.terra_mystica.replay import dispatch, leech, pending, segment
 from tmlog.games.terra_mystica.replay.economy import adjust
-from tmlog.games.terra_mystica.replay.guards import Handler, need_active, need_faction
+from tmlog.games.terra_mystica.replay.guards import need_active, need_faction
 from tmlog.games.terra_mystica.replay.options import Option
-from tmlog.games.terra_mystica.replay.state import FactionState, Game
+from tmlog.games.terra_mystica.replay.state import FactionState, Game, Handler, Phase, Turn
 from tmlog.games.terra_mystica.replay.tiles import (
     CULTS,
 )
 from tmlog.words import count
 
 
-def _adjust(game: Game, faction: FactionState | None, action: a.Adjust) -> None:
+def _adjust(game: Game, faction: FactionState | None, action: a.Adjust) -> Turn | None:
     kind: str = action.what._value_  # not .value: an enum property, Python per call
     if game.round == 0 and kind.startswith("BON"):
-        # Legacy notation: taking a bonus tile in setup means passing.
+        # Legacy notation: taking a bonus tile in setup means passing. The pass has
+        # handed the turn over; the +BON says so as well, so do_command hands over
+        # once more for it, as the engine's flag (still raised then) used to make it.
         f = need_faction(faction, action)
-        dispatch.do_command(
+        then = dispatch.do_command(
             game, f.name, a.Pass(bonus=Tile(kind), faction=action.faction, line=action.line)
         )
         segment.close_row(game)
-        return
+        return then
     f = need_faction(faction, action)
     adjust_command(game, f, action.delta, kind, action.source)
+    return None
 
 
 def adjust_command(
@@ -92,7 +95,6 @@ def adjust_command(
     ):
         if Option.LOOSE_ADJUST_RESOURCE in game.options:
             segment.warn(game, faction, f"dodgy resource manipulation ({delta} {kind})")
-            game.dodgy = True
         else:
             raise IllegalMove(f"{faction.name} are not entitled to gain {delta} {kind} here")
 
@@ -111,7 +113,7 @@ def adjust_command(
 
 def _convert(game: Game, faction: FactionState | None, action: a.Convert) -> None:
     f = need_active(game, faction, action)
-    if Option.LOOSE_CONVERT_PHASE not in game.options and game.state != "play":
+    if Option.LOOSE_CONVERT_PHASE not in game.options and game.phase is not Phase.PLAY:
         raise IllegalMove("resources can only be converted during the action phase")
     for record in leech.pending_offers(game, f):
         record.tainted = "convert"

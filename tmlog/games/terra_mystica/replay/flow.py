@@ -7,13 +7,15 @@ from tmlog.games.terra_mystica.model import actions as a
 from tmlog.games.terra_mystica.replay import events, pending, phases, scoring, segment, turns
 from tmlog.games.terra_mystica.replay.decisions import FullTurn, LeechOffer
 from tmlog.games.terra_mystica.replay.economy import adjust
-from tmlog.games.terra_mystica.replay.guards import Handler, need_faction, no_faction
+from tmlog.games.terra_mystica.replay.guards import need_faction, no_faction
 from tmlog.games.terra_mystica.replay.options import Option
-from tmlog.games.terra_mystica.replay.state import FactionState, Game
+from tmlog.games.terra_mystica.replay.state import FactionState, Game, Handler
 
 
 def _wait(game: Game, faction: FactionState | None, action: a.Wait) -> None:
-    need_faction(faction, action).waiting = True
+    # The reference engine marks the faction as waiting, which no rule reads:
+    # only that a faction gave the command is checked.
+    need_faction(faction, action)
 
 
 def _done(game: Game, faction: FactionState | None, action: a.Done) -> None:

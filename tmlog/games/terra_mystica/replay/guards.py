@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.model import actions as a
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
@@ -27,6 +24,3 @@ def need_active(game: Game, faction: FactionState | None, action: a.Action) -> F
 def no_faction(faction: FactionState | None, action: a.Action) -> None:
     if faction is not None:
         raise IllegalMove(f"{faction.name} cannot use the admin command '{action.notation()}'")
-
-
-Handler = Callable[[Game, FactionState | None, Any], None]

@@ -17,10 +17,10 @@ from tmlog.games.terra_mystica.replay import (
 )
 from tmlog.games.terra_mystica.replay.economy import adjust, gain, pay
 from tmlog.games.terra_mystica.replay.events import make
-from tmlog.games.terra_mystica.replay.guards import Handler, need_active, need_faction
+from tmlog.games.terra_mystica.replay.guards import need_active, need_faction
 from tmlog.games.terra_mystica.replay.holdings import RESOURCE_SET
 from tmlog.games.terra_mystica.replay.options import Option
-from tmlog.games.terra_mystica.replay.state import FactionState, Game
+from tmlog.games.terra_mystica.replay.state import FactionState, Game, Handler, Turn
 from tmlog.games.terra_mystica.replay.tiles import (
     ACTIONS,
 )
@@ -79,7 +79,7 @@ def _use_action(game: Game, faction: FactionState | None, action: a.UseAction) -
         game.blocked.add(key)
 
 
-def _pass(game: Game, faction: FactionState | None, action: a.Pass) -> None:
+def _pass(game: Game, faction: FactionState | None, action: a.Pass) -> Turn:
     f = need_active(game, faction, action)
     if Option.STRICT_CHAOSMAGICIAN_SH in game.options and f.allowed_actions > 1:
         f.allowed_actions = 1
@@ -114,7 +114,7 @@ def _pass(game: Game, faction: FactionState | None, action: a.Pass) -> None:
     game.events.append(  # round, turn, line, faction, bonus
         make(events.Passed, (game.round, game.turn, game.line, f.name, bonus))
     )
-    game.segment.must_end = True
+    return Turn.HAND_OVER
 
 
 def _advance(game: Game, faction: FactionState | None, action: a.Advance) -> None:
@@ -127,14 +127,14 @@ def _advance(game: Game, faction: FactionState | None, action: a.Advance) -> Non
     economy.advance_track(game, f, name, track)
 
 
-def _leech(game: Game, faction: FactionState | None, action: a.Leech) -> None:
+def _leech(game: Game, faction: FactionState | None, action: a.Leech) -> Turn:
     f = need_faction(faction, action)
     source: str = action.source_faction._value_ if action.source_faction else ""
     leech.accept(game, f, action.amount, source)
-    game.segment.must_end = True
+    return Turn.HAND_OVER
 
 
-def _decline(game: Game, faction: FactionState | None, action: a.Decline) -> None:
+def _decline(game: Game, faction: FactionState | None, action: a.Decline) -> Turn:
     f = need_faction(faction, action)
     if action.amount is None:
         leech.decline_all(game, f, explicit=True)
@@ -145,7 +145,7 @@ def _decline(game: Game, faction: FactionState | None, action: a.Decline) -> Non
                 f"there is no offer of {action.amount} power from {source} to decline"
             )
         pending.clear_empty(game)
-    game.segment.must_end = True
+    return Turn.HAND_OVER
 
 
 HANDLERS: dict[type, Handler] = {

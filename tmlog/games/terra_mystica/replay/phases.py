@@ -21,17 +21,15 @@ from tmlog.games.terra_mystica.replay.pending import (
     detect_incomplete_turn,
     require_action,
 )
-from tmlog.games.terra_mystica.replay.state import FactionState, Game
+from tmlog.games.terra_mystica.replay.state import FactionState, Game, Phase
 from tmlog.games.terra_mystica.replay.tiles import SCORING
 from tmlog.games.terra_mystica.replay.turns import start_full_move
 
 
 def what_next(game: Game) -> None:
     """Move the game on to its next phase where everything required is done."""
-    if game.state != "play":
-        _until_play(game)
-        if game.state != "play":
-            return
+    if game.phase is not Phase.PLAY and not _until_play(game):
+        return
     # The action phase, most of the game (checked inline: this runs after every
     # command): the round ends once nothing is required and everyone has passed.
     for r in game.action_required:
@@ -43,47 +41,47 @@ def what_next(game: Game) -> None:
     _end_round(game)
 
 
-def _until_play(game: Game) -> None:
-    """The phases before the actions, each in turn while the last one is done."""
-    if game.state == "wait-for-players":
+def _until_play(game: Game) -> bool:
+    """The phases before the actions, each in turn while the last one is done;
+    True if the action phase is reached."""
+    if game.phase is Phase.WAIT_FOR_PLAYERS:
         _wait_for_players(game)
-    if game.state == "select-factions":
+    if game.phase is Phase.SELECT_FACTIONS:
         _select_factions(game)
-    if game.state == "post-setup":
+    if game.phase is Phase.POST_SETUP:
         _post_setup(game)
-    if game.state == "initial-dwellings":
+    if game.phase is Phase.INITIAL_DWELLINGS:
         _initial_dwellings(game)
-    if game.state == "initial-bonus":
+    if game.phase is Phase.INITIAL_BONUS:
         _initial_bonus(game)
-    if game.state == "income":
+    if game.phase is Phase.INCOME:
         _income(game)
-    if game.state == "use-income-spades":
+    if game.phase is Phase.USE_INCOME_SPADES:
         if not any_pending(game):
-            game.state = "income-terrain-unlock"
-    if game.state == "income-terrain-unlock":
+            game.phase = Phase.INCOME_TERRAIN_UNLOCK
+    if game.phase is Phase.INCOME_TERRAIN_UNLOCK:
         _income_terrain_unlock(game)
-    if game.state == "abort":
-        game.action_required = [d.GameOver(aborted=True)]
-        game.aborted = True
-        game.finished = True
+    return game.phase is Phase.PLAY
 
 
-def advance_state(game: Game, new_state: str) -> None:
-    if new_state == "select-factions" and game.state == "wait-for-players":
-        game.state = new_state
-        what_next(game)
-    if new_state == "initial-dwellings" and game.state == "select-factions":
-        game.state = new_state
-        what_next(game)
-    if new_state == "abort":
-        game.state = new_state
+_ADVANCES: Final = {
+    Phase.SELECT_FACTIONS: Phase.WAIT_FOR_PLAYERS,
+    Phase.INITIAL_DWELLINGS: Phase.SELECT_FACTIONS,
+}
+"""The phases a setup command can move the game on to, each from the one before it."""
+
+
+def advance_phase(game: Game, phase: Phase) -> None:
+    """Move the game on to ``phase`` if it stands at the phase before it."""
+    if game.phase is _ADVANCES[phase]:
+        game.phase = phase
         what_next(game)
 
 
 def _wait_for_players(game: Game) -> None:
     if game.player_count is not None:
         if len(game.players) == game.player_count:
-            game.state = "select-factions"
+            game.phase = Phase.SELECT_FACTIONS
         else:
             game.action_required = [d.NotStarted()]
     else:
@@ -100,7 +98,7 @@ def _select_factions(game: Game) -> None:
     if len(game.players) != len(game.order):
         game.action_required = [d.PickFaction()]
     else:
-        game.state = "post-setup"
+        game.phase = Phase.POST_SETUP
 
 
 def _post_setup(game: Game) -> None:
@@ -112,7 +110,7 @@ def _post_setup(game: Game) -> None:
                 faction.set(key, value)
         incomplete |= detect_incomplete_turn(game, faction)
     if not incomplete:
-        game.state = "initial-dwellings"
+        game.phase = Phase.INITIAL_DWELLINGS
 
 
 def _initial_dwellings(game: Game) -> None:
@@ -120,7 +118,7 @@ def _initial_dwellings(game: Game) -> None:
         return
     name, step = game.setup_order[0]
     if step == "bonus":
-        game.state = "initial-bonus"
+        game.phase = Phase.INITIAL_BONUS
     else:
         game.action_required = [d.PlaceDwelling(faction=name)]
         game.factions[name].allowed_sub_actions = {"build": 1}
@@ -134,16 +132,16 @@ def _initial_bonus(game: Game) -> None:
     else:
         game.action_required = []
         segment.close_row(game)
-        game.state = "income"
+        game.phase = Phase.INCOME
 
 
 def _income(game: Game) -> None:
     if any_pending(game):
         return
-    mask = {"cult": 1, "other": 14}.get(game.income_state, 15)
+    mask = {IncomeKind.CULT: 1, IncomeKind.OTHER: 14}.get(game.income_kind, 15)
     if not any(f.income_taken & mask for f in game.order):
-        income_for_all(game, game.income_state)
-    game.state = "use-income-spades"
+        income_for_all(game, game.income_kind)
+    game.phase = Phase.USE_INCOME_SPADES
 
 
 def _income_terrain_unlock(game: Game) -> None:
@@ -152,13 +150,13 @@ def _income_terrain_unlock(game: Game) -> None:
             require_action(game, faction, d.UnlockTerrain(count=faction.pending.unlock_terrain))
     if any_pending(game):
         return
-    if game.income_state == "cult":
-        game.income_state = "other"
-        game.state = "income"
+    if game.income_kind is IncomeKind.CULT:
+        game.income_kind = IncomeKind.OTHER
+        game.phase = Phase.INCOME
         what_next(game)
     else:
         segment.close_row(game)
-        game.state = "play"
+        game.phase = Phase.PLAY
         start_round(game)
 
 
@@ -166,12 +164,14 @@ def _end_round(game: Game) -> None:
     if game.round == 6:
         scoring.finish(game)
     else:
-        game.state = "income"
-        game.income_state = "all" if Option.MERGE_INCOME_PHASES in game.options else "cult"
+        game.phase = Phase.INCOME
+        game.income_kind = (
+            IncomeKind.ALL if Option.MERGE_INCOME_PHASES in game.options else IncomeKind.CULT
+        )
         what_next(game)
 
 
-def income_for_all(game: Game, kind: str | None) -> None:
+def income_for_all(game: Game, kind: IncomeKind) -> None:
     """Income rows for every faction, in turn order."""
     if not game.segment.after_comment:
         segment.write_comment(game, f"Round {game.round + 1} income")
@@ -179,17 +179,16 @@ def income_for_all(game: Game, kind: str | None) -> None:
         dispatch.engine_row(game, faction, _income_row(kind, faction))
 
 
-_INCOME_ROWS: Final[dict[tuple[str | None, str], FactionIncome]] = {}
+_INCOME_ROWS: Final[dict[tuple[IncomeKind, str], FactionIncome]] = {}
 """The engine's income commands, one per kind and faction: an action is frozen,
 and making one costs more than the row's bookkeeping."""
 
 
-def _income_row(kind: str | None, faction: FactionState) -> FactionIncome:
+def _income_row(kind: IncomeKind, faction: FactionState) -> FactionIncome:
     key = (kind, faction.name)
     row = _INCOME_ROWS.get(key)
     if row is None:
-        action_kind = IncomeKind(kind) if kind else None
-        row = _INCOME_ROWS[key] = FactionIncome(income=action_kind, faction=faction.tag)
+        row = _INCOME_ROWS[key] = FactionIncome(income=kind, faction=faction.tag)
     return row
 
 

@@ -32,8 +32,7 @@ from tmlog.games.terra_mystica.replay.events import (
 from tmlog.games.terra_mystica.replay.ledger import Ledger, LedgerEntry, Row
 from tmlog.games.terra_mystica.replay.maps import MAPS, ORIGINAL_ID, VP_VARIANTS
 from tmlog.games.terra_mystica.replay.options import game_options
-from tmlog.games.terra_mystica.replay.segment import Segment
-from tmlog.games.terra_mystica.replay.state import Game
+from tmlog.games.terra_mystica.replay.state import Game, Segment
 from tmlog.games.terra_mystica.replay.stream import (
     InTurn,
     LogLike,

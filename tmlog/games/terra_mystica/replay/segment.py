@@ -3,49 +3,18 @@
 The reference engine groups a faction's consecutive commands into one row,
 and some of its rules hang on that grouping: a command that ends a faction's
 part (a pass, a leech reply, a setup dwelling) closes the row and hands the
-turn on, and the next command opens a new row. :class:`Segment` is that
-grouping as the engine's own state, on ``game.segment``; the functions here
-change it and report what happened as events — :class:`RowClosed` and
-:class:`CommentWritten` (what a ledger is made of) and :class:`RuleWarning`.
+turn on, and the next command opens a new row. That grouping is the engine's
+own state, a :class:`~tmlog.games.terra_mystica.replay.state.Segment` on
+``game.segment``; the functions here change it and report what happened as
+events — :class:`RowClosed` and :class:`CommentWritten` (what a ledger is made
+of) and :class:`RuleWarning`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
-
+from tmlog.games.terra_mystica.model.actions import Action
 from tmlog.games.terra_mystica.replay.events import CommentWritten, RowClosed, RuleWarning, make
-
-if TYPE_CHECKING:
-    from tmlog.games.terra_mystica.model.actions import Action
-    from tmlog.games.terra_mystica.replay.state import FactionState, Game
-
-
-@dataclass(slots=True)
-class Segment:
-    """Which faction's row is open, whether it must end now, what was last written."""
-
-    record: bool = True
-    """Emit :class:`RowClosed` and :class:`CommentWritten` (only a ledger needs
-    them; a replay for statistics saves the snapshots they take)."""
-    open: bool = False
-    faction: FactionState | None = None
-    """Whose row is open (or was last)."""
-    must_end: bool = False
-    """The command just played ends the faction's part: hand over, close the row.
-    It stays set until a new row opens, as the reference engine's flag does."""
-    after_comment: bool = False
-    """The last thing written was a comment row (no second header after it)."""
-    action: Action | None = None
-    """The command being played: what a warning names."""
-    header_round: int = 0
-    header_turn: int = 0
-    """The last ``Round R, turn T`` header due (written or not)."""
-    # What the open row will report (kept only while recording).
-    commands: list[Action] = field(default_factory=list)
-    before: tuple[int, ...] = ()
-    offers: dict[str, int] = field(default_factory=dict)
-    warning: str = ""
+from tmlog.games.terra_mystica.replay.state import FactionState, Game, Phase
 
 
 def open_row(game: Game, faction: FactionState) -> None:
@@ -55,7 +24,6 @@ def open_row(game: Game, faction: FactionState) -> None:
         return
     seg.open = True
     seg.faction = faction
-    seg.must_end = False
     if seg.record:
         seg.commands = []
         seg.warning = ""
@@ -94,7 +62,7 @@ def close_row(game: Game) -> None:
     )
 
 
-_INCOME_PHASE = frozenset(("income", "use-income-spades", "income-terrain-unlock"))
+_INCOME_PHASE = frozenset((Phase.INCOME, Phase.USE_INCOME_SPADES, Phase.INCOME_TERRAIN_UNLOCK))
 """The engine's states between a round's end and the next round's first turn."""
 
 
@@ -114,7 +82,7 @@ def _row_closed(
     it under ``Round N income`` (and the engine's round only goes up after
     it), as :class:`~.events.IncomeTaken` places the income itself.
     """
-    income = game.state in _INCOME_PHASE
+    income = game.phase in _INCOME_PHASE
     # Every field in order (round, turn, line, faction, actions, values, before,
     # leech, warning, effect, holdings): a game closes hundreds of rows.
     fields = (

@@ -7,9 +7,9 @@ from tmlog.games.terra_mystica.model import actions as a
 from tmlog.games.terra_mystica.replay import events, phases, segment, turns
 from tmlog.games.terra_mystica.replay.factions import FACTION_BOARDS
 from tmlog.games.terra_mystica.replay.fire_ice import FIRE_ICE_SETS
-from tmlog.games.terra_mystica.replay.guards import Handler, no_faction
+from tmlog.games.terra_mystica.replay.guards import no_faction
 from tmlog.games.terra_mystica.replay.options import Option
-from tmlog.games.terra_mystica.replay.state import FactionState, Game
+from tmlog.games.terra_mystica.replay.state import FactionState, Game, Handler, Phase
 from tmlog.games.terra_mystica.replay.tiles import (
     SCORING,
     TILES,
@@ -107,7 +107,7 @@ def _setup(game: Game, faction: FactionState | None, action: a.Setup) -> None:
     no_faction(faction, action)
     name = action.chosen.value
     finalize_setup(game)
-    phases.advance_state(game, "select-factions")
+    phases.advance_phase(game, Phase.SELECT_FACTIONS)
     board = None
     for variant in game.faction_variants:
         board = board or FIRE_ICE_SETS[variant].get(name)

@@ -5,13 +5,15 @@ Owned by the engine; nothing outside :mod:`tmlog.games.terra_mystica.replay` sho
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+import enum
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final
 
 from tmlog.errors import IllegalMove
-from tmlog.games.terra_mystica.model.enums import Faction
+from tmlog.games.terra_mystica.model.actions import Action
+from tmlog.games.terra_mystica.model.enums import Faction, IncomeKind
 from tmlog.games.terra_mystica.replay.board import Board
 from tmlog.games.terra_mystica.replay.decisions import Decision
 from tmlog.games.terra_mystica.replay.factions import FactionBoard, TrackSpec
@@ -41,8 +43,6 @@ _TILE_NAMES: Final[dict[str, tuple[Resource, ...]]] = {
 
 if TYPE_CHECKING:
     from tmlog.games.terra_mystica.replay.events import EngineEvent
-    from tmlog.games.terra_mystica.replay.guards import Handler
-    from tmlog.games.terra_mystica.replay.segment import Segment
 
 
 PLAIN_RESOURCES: Final = frozenset(("C", "W", "P1", "P2", "P3", "VP"))
@@ -215,7 +215,6 @@ class FactionState:
         self.start_player = False
         self.start_order = 0
         self.order = 0
-        self.waiting = False
         self.locations: list[str] = []
         self.location_set: set[str] = set()
         """The same hexes as a set: the faction's buildings (a built hex keeps
@@ -388,6 +387,48 @@ class HexState:
         )
 
 
+class Phase(enum.Enum):
+    """Where the game is, between two commands (the reference engine's names)."""
+
+    WAIT_FOR_PLAYERS = "wait-for-players"
+    SELECT_FACTIONS = "select-factions"
+    POST_SETUP = "post-setup"
+    INITIAL_DWELLINGS = "initial-dwellings"
+    INITIAL_BONUS = "initial-bonus"
+    INCOME = "income"
+    USE_INCOME_SPADES = "use-income-spades"
+    INCOME_TERRAIN_UNLOCK = "income-terrain-unlock"
+    PLAY = "play"
+    """The action phase: most of the game."""
+
+
+@dataclass(slots=True)
+class Segment:
+    """Which faction's row is open and what was last written.
+
+    The reference engine groups a faction's consecutive commands into one row;
+    :mod:`~tmlog.games.terra_mystica.replay.segment` opens and closes it."""
+
+    record: bool = True
+    """Emit :class:`RowClosed` and :class:`CommentWritten` (only a ledger needs
+    them; a replay for statistics saves the snapshots they take)."""
+    open: bool = False
+    faction: FactionState | None = None
+    """Whose row is open (or was last)."""
+    after_comment: bool = False
+    """The last thing written was a comment row (no second header after it)."""
+    action: Action | None = None
+    """The command being played: what a warning names."""
+    header_round: int = 0
+    header_turn: int = 0
+    """The last ``Round R, turn T`` header due (written or not)."""
+    # What the open row will report (kept only while recording).
+    commands: list[Action] = field(default_factory=list)
+    before: tuple[int, ...] = ()
+    offers: dict[str, int] = field(default_factory=dict)
+    warning: str = ""
+
+
 class Game:
     """Everything the replay engine keeps between two commands."""
 
@@ -400,7 +441,6 @@ class Game:
         self.round = 0
         self.turn = 0
         self.finished = False
-        self.aborted = False
         self.player_count: int | None = None
         self.players: list[dict[str, Any]] = []
         self.pool: dict[str, int] | None = None
@@ -428,12 +468,11 @@ class Game:
         self.setup_order: list[tuple[str, str]] = []
         self.action_required: list[Decision | None] = []
         self.active: FactionState | None = None
-        self.state = "wait-for-players"
-        self.income_state = "other"
+        self.phase = Phase.WAIT_FOR_PLAYERS
+        self.income_kind = IncomeKind.OTHER
+        """The part of the income the income phase pays next (cult income comes first
+        unless the phases are merged)."""
         self.full_turn_played = False
-        self.in_preview = False
-        self.dodgy = False
-        self.non_standard = False
         self.events: list[EngineEvent] = []
         """What the engine reported since the replayer last collected it."""
         self.warnings: list[str] = []
@@ -501,3 +540,17 @@ class Game:
             if not f.dropped and f.color == color:
                 return f
         return None
+
+
+class Turn(enum.Enum):
+    """What the rules of a command tell the dispatcher about the turn, besides
+    what they change in the game (None: nothing, the faction's row goes on)."""
+
+    HAND_OVER = "hand over"
+    """The command ends the faction's part (a pass, a leech reply, a setup dwelling,
+    a colour picked): the turn goes on to the next faction and the row closes."""
+
+
+Handler = Callable[[Game, FactionState | None, Any], Turn | None]
+"""The rules of one command: what it changes in the game, given who gave it, and
+whether that ends the faction's part of the turn."""

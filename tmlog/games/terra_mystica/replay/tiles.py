@@ -167,8 +167,6 @@ ACTIONS: dict[str, ActionSpec] = {
     "FAV6": ActionSpec({}, {"CULT": 1}),
 }
 
-POWER_ACTIONS = _POWER_ACTIONS
-
 BUILDING_STRENGTH: dict[str, int] = {"D": 1, "TP": 2, "TE": 2, "SH": 3, "SA": 3}
 """Power a building is worth for towns and for neighbours' leech offers."""
 

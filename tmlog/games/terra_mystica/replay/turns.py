@@ -70,9 +70,8 @@ def require_subaction(
     else:
         unpassed = [f for f in game.order if not f.passed and not f.dropped]
         if len(unpassed) == 1:
+            # Out of setup (which raised above), this closes the faction's row too.
             maybe_advance_to_next_player(game, faction)
-            if not game.segment.must_end:
-                segment.close_row(game)
             segment.open_row(game, faction)
             start_full_move(game, faction)
             require_subaction(game, faction, kind, followup)
@@ -83,10 +82,6 @@ def require_subaction(
         raise IllegalMove(
             f"{faction.name} have already used their action this turn ('{kind}' is a second one)"
         )
-
-
-def is_active(game: Game, faction: FactionState) -> bool:
-    return game.active is faction
 
 
 def next_in_turn(game: Game, faction: FactionState) -> FactionState | None:
