@@ -25,6 +25,14 @@ MODULES = [
     "tmlog.games.terra_mystica.model.actions",
     "tmlog.games.terra_mystica.results",
     "tmlog.games.terra_mystica.ratings",
+    "tmlog.games.terra_mystica.site_rules",
+    "tmlog.games",
+    "tmlog.games.terra_mystica.game",
+    "tmlog.games.root.game",
+    "tmlog.library",
+    "tmlog.records",
+    "tmlog.report.frames",
+    "tmlog.report.vp",
 ]
 
 

@@ -122,7 +122,8 @@ def cli() -> None:
     Logs are raw command logs (`faction: command` rows) or the site's
     tab-separated ledger export, or the game JSON it serves; the format is
     detected. Root games in Rootlog notation (`*.rootlog`) are read by parse,
-    validate, vp, stats, replay and render.
+    validate, vp, stats, replay and render; a command a log's game cannot
+    do says so in one line. Other games are plugins (docs/architecture.md).
 
     parse, validate, audit, vp, leech, stats, ratings and export take any
     number of files, directories (their *.txt, *.log, *.rootlog and game JSON

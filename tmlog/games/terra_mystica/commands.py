@@ -293,12 +293,12 @@ class Rating:
         return games, unfinished
 
     def missing_grouping(self, name: str) -> str | None:
-        from tmlog.games.terra_mystica.results import missing_grouping
+        from tmlog.games.terra_mystica.site_rules import missing_grouping
 
         return missing_grouping(name)
 
     def stats_left_out_because(self, game: Any) -> str | None:
-        from tmlog.games.terra_mystica.results import stats_left_out_because
+        from tmlog.games.terra_mystica.site_rules import stats_left_out_because
 
         return stats_left_out_because(game)
 

@@ -35,12 +35,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from tmlog.games.terra_mystica.results import (
-    RATINGS_FEWEST,
-    ResultGame,
-    left_out_because,
-    site_factions,
-)
+from tmlog.games.terra_mystica.result_types import ResultGame
+from tmlog.games.terra_mystica.site_rules import RATINGS_FEWEST, left_out_because, site_factions
 
 if TYPE_CHECKING:
     import pandas as pd
