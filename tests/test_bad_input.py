@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from tmlog.cli import cli
+from tmlog.errors import InputError
 from tmlog.games.terra_mystica.parse import parse_file
 from tmlog.games.terra_mystica.replay import Stop, replay
 
@@ -102,3 +103,29 @@ def test_a_one_megabyte_row_is_refused(tmp_path: Path) -> None:
 def test_replay_at_a_row_of_a_cut_off_game(cut_game: Path) -> None:
     result = replay(parse_file(str(cut_game), partial=True), stop=Stop(line=100))
     assert result.stopped_early and result.error is None
+
+
+COMMAND_LOG = Path(__file__).parent / "data" / "constructed" / "halflings.log"
+
+
+def test_a_command_log_read_as_a_ledger_is_an_error() -> None:
+    """Read as a ledger, a command log's rows are all comments: validate said
+    "OK …: 0 factions" and exited 0 (issue 27)."""
+    message = (
+        f"{COMMAND_LOG}: not a ledger: no row has a faction and its values (tab-separated);"
+        " a command log is read as commands"
+    )
+    from tmlog.games import GAMES
+
+    game = GAMES.game_for(b"", "x", "ledger")
+    with pytest.raises(InputError) as caught:
+        game.parse(COMMAND_LOG.read_bytes(), source=str(COMMAND_LOG), input_format="ledger")
+    assert str(caught.value) == message
+    # The parser itself reads a ledger fragment of comment rows (the round-trip tests do).
+    assert parse_file(COMMAND_LOG, "ledger").rows[0].recorded is None
+    for command in ("validate", "parse", "vp", "stats"):
+        code, out, err = run(command, "--input-format", "ledger", str(COMMAND_LOG))
+        assert code == 1, (command, out)
+        assert message in err and "OK" not in out
+    code, out, _ = run("validate", "--input-format", "commands", str(COMMAND_LOG))
+    assert code == 0 and out.startswith(f"OK {COMMAND_LOG}: 2 factions")

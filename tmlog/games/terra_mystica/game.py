@@ -65,7 +65,19 @@ class TerraMystica:
         from tmlog.games.terra_mystica.parse import parse_log
 
         fmt = cast("InputFormat | None", input_format)
-        return parse_log(data, source=source, input_format=fmt, partial=partial)
+        parsed = parse_log(data, source=source, input_format=fmt, partial=partial)
+        if fmt == "ledger" and not any(row.recorded is not None for row in parsed.rows):
+            # Every row a ledger does not record values in is a comment: a command
+            # log read as a ledger is all comments, and replays nothing ("OK … 0
+            # factions"). The parser reads such a fragment; a command refuses it.
+            from tmlog.errors import InputError
+
+            raise InputError(
+                source,
+                "not a ledger: no row has a faction and its values (tab-separated);"
+                " a command log is read as commands",
+            )
+        return parsed
 
     def replay_needs(self, job: str, tables: Collection[str] | None) -> dict[str, Any]:
         """What the replay must keep for ``job`` (``record`` with only ``tables``,
