@@ -129,3 +129,25 @@ def test_a_command_log_read_as_a_ledger_is_an_error() -> None:
         assert message in err and "OK" not in out
     code, out, _ = run("validate", "--input-format", "commands", str(COMMAND_LOG))
     assert code == 0 and out.startswith(f"OK {COMMAND_LOG}: 2 factions")
+
+
+FJORDS = Path(__file__).parent / "data" / "fire-ice"
+
+
+def test_an_unknown_map_id_is_the_replays_error_not_an_exception() -> None:
+    """replay() promises that a broken rule never raises; an unknown map id did
+    (38 of 2,071 mutated logs, issue 27). It is the result's error, at its line."""
+    (path,) = FJORDS.glob("fjords-2.0_*.log")
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert lines[10] == "map 54919e13090127079e7cc3540ad0065311f2ecd7"
+    lines[10] = "map 0000000000000000000000000000000000000000"
+    from tmlog.games.terra_mystica.parse import parse_log
+
+    result = replay(parse_log("\n".join(lines), source="m.log"))
+    assert str(result.error) == (
+        "m.log:11: map 0000000000000000000000000000000000000000:"
+        " unknown map id 0000000000000000000000000000000000000000: tmlog does not know its terrain"
+    )
+    # Everything up to it was played: the ten options of lines 1-10.
+    assert len(result.options) == 10
+    assert result.state.round == 0 and not result.state.factions

@@ -301,7 +301,9 @@ def replay(
     """Replay a parsed log (or a list of actions) through the rules.
 
     A rule broken by the log does not raise: the replay stops there and the
-    result carries the error, with everything up to it.
+    result carries the error, with everything up to it. So does a ``map``
+    row naming a map tmlog has no terrain for (the arguments, such as an
+    unknown ``vp_variant``, still raise).
 
     Args:
         stop: where to stop (default: the end of the log).
@@ -321,8 +323,13 @@ def replay(
         stream = command_stream(log)
         name = source or log.source
         players = players_of(log.rows) if log.format == "ledger" else []
+    bad_map: ReplayError | None = None
+    try:
+        map_id = map_of(stream, name)
+    except ReplayError as err:  # a map tmlog does not know: the replay stops at its row
+        map_id, bad_map = ORIGINAL_ID, err
     replayer = Replayer(
-        map_id=map_of(stream, name),
+        map_id=map_id,
         options=options,
         vp_variant=vp_variant,
         rows=rows,
@@ -338,6 +345,8 @@ def replay(
     keep = out.extend
     try:
         for action in rewrite_stream(stream):
+            if bad_map is not None and action.line >= bad_map.line:
+                raise bad_map
             keep(replayer.push(action))
             if replayer.stopped:
                 result.stopped_early = True
@@ -346,6 +355,8 @@ def replay(
     except ReplayError as err:
         result.error = err if err.source else err.located(source=name, line=0, command="")
         keep(replayer.finish())
+    if bad_map is not None and result.error is None:
+        result.error = bad_map
     # One pass over the output, not two: a game has over a thousand events.
     own: list[EngineEvent] = []
     game_events: list[EngineEvent] = []
