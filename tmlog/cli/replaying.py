@@ -82,8 +82,16 @@ def _stop_json(stop: Stop) -> dict[str, int | None]:
 
 
 def check_within(result: Replay, stop: Stop, at: str, last_line: int) -> None:
-    """``--at`` past the end of the game is a usage error naming the game's last point."""
+    """``--at`` past the end of the game, or past the last turn of its round, is a
+    usage error naming the game's last point (or the round's last turn)."""
     if result.stopped_early:
+        last_turn = stop.turn_never_played()
+        if last_turn is not None:
+            last = f"its last turn is R{stop.round}T{last_turn}" if last_turn else "it has none"
+            raise click.BadParameter(
+                f"{at} is past the last turn of round {stop.round} of {result.source}: {last}",
+                param_hint="--at",
+            )
         return
     state = result.state
     if stop.line is not None:

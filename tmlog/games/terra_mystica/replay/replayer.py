@@ -58,6 +58,9 @@ class Stop:
     line: int | None = None
     round: int | None = None
     turn: int | None = None
+    last_turn: int | None = None
+    """The last turn of round :attr:`round` the replay has played (None: none yet;
+    0: the round's commands had no turn, as in the setup's round 0)."""
 
     def reached(self, game: Game, next_line: int) -> bool:
         if self.line is not None and next_line > self.line:
@@ -66,7 +69,19 @@ class Stop:
             turn = self.turn or 10**6
             if game.round > self.round or (game.round == self.round and game.turn > turn):
                 return True
+            if game.round == self.round and (self.last_turn or 0) <= game.turn:
+                self.last_turn = game.turn
         return False
+
+    def turn_never_played(self) -> int | None:
+        """The last turn of round :attr:`round`, when :attr:`turn` is a later one: the
+        replay went on to the next round without playing it (``R3T99``). None otherwise.
+
+        Read once the replay has reached the stop.
+        """
+        if self.turn is None or self.last_turn is None:
+            return None
+        return self.last_turn if self.turn > self.last_turn else None
 
 
 # ------------------------------------------------------------ the push API
