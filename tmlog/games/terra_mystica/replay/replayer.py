@@ -49,6 +49,8 @@ from tmlog.games.terra_mystica.replay.tiles import VP_SETUPS
 __all__ = ["Replay", "Replayer", "Stop", "command_stream", "ledger_rows", "replay"]
 
 GAME_OVER: Final = "ignored, the game is already over"
+_SOMEONE_ELSE: Final = "\0another faction"
+"""A stream key no faction has: the next command is not the last one's faction's."""
 
 
 @dataclass
@@ -171,7 +173,7 @@ class Replayer:
             return []
         kind = type(action)
         if kind is InTurn:  # a ledger's command written into another's row: whose is it?
-            action = in_turn(game, action)
+            action = self.resolve(action)
             kind = type(action)
         # stream_key(), inlined: this runs for every command of every game.
         faction = action.faction
@@ -202,6 +204,36 @@ class Replayer:
         out = game.events
         game.events = []
         return out
+
+    def resolve(self, action: a.Action) -> a.Action:
+        """``action`` as it is played: an :class:`InTurn` command goes to whoever's
+        turn it is (:func:`.stream.in_turn`); any other is itself.
+
+        A colour picked in the row of a faction that has none to pick is the
+        next faction's, whom the engine asked only once the row's faction's turn
+        was over: that turn ends first. The Ice Maidens set up last, say, take
+        their favour in a row the Acolytes' ``pick-color`` is written into; the
+        Acolytes pick only once every faction is set up and the Ice Maidens'
+        turn is done.
+        """
+        if type(action) is not InTurn:
+            return action
+        assert isinstance(action, InTurn)
+        game = self._game
+        played = in_turn(game, action)
+        own = played.faction
+        if (
+            type(played) is a.PickColor
+            and self._last is not None
+            and not self.stopped
+            and not self.failed
+            and own is not None
+            and (f := game.factions.get(own._value_)) is not None
+            and not f.pending.pick_color
+        ):
+            self._settle(_SOMEONE_ELSE)
+            played = in_turn(game, action)
+        return played
 
     def finish(self) -> list[EngineEvent]:
         """The end of the log: the last command's end of turn, and its row closes."""
