@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from tmlog.cli import cli
+from tmlog.errors import InputError
 from tmlog.games.terra_mystica.parse import parse_file
 from tmlog.games.terra_mystica.replay import Stop, replay
 
@@ -102,3 +103,51 @@ def test_a_one_megabyte_row_is_refused(tmp_path: Path) -> None:
 def test_replay_at_a_row_of_a_cut_off_game(cut_game: Path) -> None:
     result = replay(parse_file(str(cut_game), partial=True), stop=Stop(line=100))
     assert result.stopped_early and result.error is None
+
+
+COMMAND_LOG = Path(__file__).parent / "data" / "constructed" / "halflings.log"
+
+
+def test_a_command_log_read_as_a_ledger_is_an_error() -> None:
+    """Read as a ledger, a command log's rows are all comments: validate said
+    "OK …: 0 factions" and exited 0 (issue 27)."""
+    message = (
+        f"{COMMAND_LOG}: not a ledger: no row has a faction and its values (tab-separated);"
+        " a command log is read as commands"
+    )
+    from tmlog.games import GAMES
+
+    game = GAMES.game_for(b"", "x", "ledger")
+    with pytest.raises(InputError) as caught:
+        game.parse(COMMAND_LOG.read_bytes(), source=str(COMMAND_LOG), input_format="ledger")
+    assert str(caught.value) == message
+    # The parser itself reads a ledger fragment of comment rows (the round-trip tests do).
+    assert parse_file(COMMAND_LOG, "ledger").rows[0].recorded is None
+    for command in ("validate", "parse", "vp", "stats"):
+        code, out, err = run(command, "--input-format", "ledger", str(COMMAND_LOG))
+        assert code == 1, (command, out)
+        assert message in err and "OK" not in out
+    code, out, _ = run("validate", "--input-format", "commands", str(COMMAND_LOG))
+    assert code == 0 and out.startswith(f"OK {COMMAND_LOG}: 2 factions")
+
+
+FJORDS = Path(__file__).parent / "data" / "fire-ice"
+
+
+def test_an_unknown_map_id_is_the_replays_error_not_an_exception() -> None:
+    """replay() promises that a broken rule never raises; an unknown map id did
+    (38 of 2,071 mutated logs, issue 27). It is the result's error, at its line."""
+    (path,) = FJORDS.glob("fjords-2.0_*.log")
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert lines[10] == "map 54919e13090127079e7cc3540ad0065311f2ecd7"
+    lines[10] = "map 0000000000000000000000000000000000000000"
+    from tmlog.games.terra_mystica.parse import parse_log
+
+    result = replay(parse_log("\n".join(lines), source="m.log"))
+    assert str(result.error) == (
+        "m.log:11: map 0000000000000000000000000000000000000000:"
+        " unknown map id 0000000000000000000000000000000000000000: tmlog does not know its terrain"
+    )
+    # Everything up to it was played: the ten options of lines 1-10.
+    assert len(result.options) == 10
+    assert result.state.round == 0 and not result.state.factions

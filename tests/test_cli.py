@@ -133,11 +133,13 @@ def test_binary_input_exits_1(runner: CliRunner, tmp_path: Path) -> None:
 
 
 def test_input_format_option(runner: CliRunner) -> None:
+    # Line 26 of S64 G1's ledger (a command reads a ledger only with such a row).
+    row = "cultists\t\t20 VP\t\t15 C\t\t3 W\t\t0 P\t\t5/7/0 PW\t\t1/0/1/0\t\tsetup\n"
     result = runner.invoke(
-        cli, ["parse", "--input-format", "ledger", "-"], input="Round 1 income\n"
+        cli, ["parse", "--input-format", "ledger", "-"], input="Round 1 income\n" + row
     )
     assert result.exit_code == 0
-    assert result.stdout == "<stdin>:1:1: Round 1 income\n"
+    assert result.stdout == "<stdin>:1:1: Round 1 income\n<stdin>:2:53: setup cultists\n"
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,9 @@ Each shows one way a ledger once failed to replay:
 * Acolytes/Dragonlords pick their colour only in a game with players, and a
   ledger keeps no ``player`` command (at most ``Player N:`` rows);
 * in round 0 the Ice Maidens' ``+FAVn`` row stays open and takes in the next
-  faction's command (``+FAV9. build C3``, ``+FAV11. pick-color red``);
+  faction's command (``+FAV9. build C3``, ``+FAV11. pick-color red``), even
+  one that faction may give only once the Ice Maidens' turn is over (the
+  Acolytes' colour, the Ice Maidens set up last: a setup-only ledger);
 * Riverwalkers keep turning priests into ``unlock-terrain`` decisions after
   every colour is unlocked (``unlock-terrain gain-priest``).
 """
@@ -169,3 +171,28 @@ def test_a_colour_in_the_open_row_is_of_a_faction_that_picks_nowhere_else() -> N
         "shapeshifters: pick-color red",
         "icemaidens: pick-color gray",
     ]
+
+
+def test_the_acolytes_colour_in_the_open_row_of_the_ice_maidens_set_up_last() -> None:
+    """Issue 27: with the Ice Maidens set up last, the Acolytes pick only once the Ice
+    Maidens' turn is over; tmlog stopped at the row with 'icemaidens: pick-color red:
+    icemaidens may not pick a colour now'. The ledger is the reference engine's."""
+    name = "icemaidens-last-pick-color-acolytes"
+    ledger = parse_file(DATA / f"{name}.txt")
+    assert ledger.rows[-1].text.endswith("\t+FAV11. pick-color red")
+    report = audit(ledger)
+    assert report.error is None and report.ok
+    # Every row the engine wrote a value in: the five setups, the pick, the favour.
+    assert report.rows_compared == 7
+    for parsed in (ledger, parse_file(DATA / f"{name}.log")):
+        game = replay(parsed)._game
+        # The engine's state after the log: Acolytes red, Ice Maidens gray, and the
+        # Acolytes' first dwelling is what it asks for next.
+        assert game.factions["acolytes"].secondary_color == "red"
+        assert game.factions["icemaidens"].secondary_color == "gray"
+        assert [(type(r).__name__, r.faction) for r in game.action_required] == [
+            ("PlaceDwelling", "acolytes")
+        ]
+    commands = ledger_to_commands(ledger)
+    assert "acolytes: pick-color red\n" in commands
+    assert "icemaidens: pick-color red" not in commands

@@ -80,3 +80,31 @@ def test_text_and_json_agree_on_the_turn(
     state = json.loads(out)
     assert (state["round"], state["turn"], state["at"]) == (round_, turn, at)
     assert text.startswith(f"{GAME}: round {round_}, turn {turn} (")
+
+
+# The ledger's last turn header of round 3 is "Round 3, turn 9" (line 180); line 187
+# is "Round 4 income".
+@pytest.mark.parametrize("value", ["R3T10", "R3T99", "R3T" + "9" * 30])
+def test_a_turn_past_the_rounds_last_is_a_usage_error_naming_it(value: str) -> None:
+    """``R3T99`` showed round 4, turn 1 with exit 0, while ``R6T10`` was refused."""
+    for command in (["replay"], ["render", "-o", "x.png"]):
+        code, out, err = run(*command, str(GAME), "--at", value)
+        assert code == 2, (command, out)
+        assert (
+            f"{value} is past the last turn of round 3 of {GAME}: its last turn is R3T9"
+            in err.replace("\n", " ")
+        )
+
+
+def test_the_rounds_last_turn_is_allowed() -> None:
+    code, out, err = run("replay", str(GAME), "--at", "R3T9")
+    assert code == 0, err
+    assert out.startswith(f"{GAME}: round 4, turn 1 (end of round 3, turn 9)")
+
+
+def test_the_setup_round_has_no_turns() -> None:
+    code, _, err = run("replay", str(GAME), "--at", "R0T1")
+    assert code == 2
+    assert f"R0T1 is past the last turn of round 0 of {GAME}: it has none" in err.replace("\n", " ")
+    code, out, _ = run("replay", str(GAME), "--at", "R0")
+    assert code == 0 and out.startswith(f"{GAME}: round 1, turn 1 (end of round 0)")

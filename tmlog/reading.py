@@ -292,7 +292,7 @@ def _folder_logs(
 
 
 def _sub_folders_hint(path: str) -> str:
-    """`` (it has 3 sub-folders: -r reads them)``, or nothing if it has none."""
+    """`` (it has 3 sub-folders: -r/--recursive reads them)``, or nothing if it has none."""
     try:
         with os.scandir(path) as listing:
             # is_dir() follows a link, as a recursive listing does.
@@ -446,8 +446,10 @@ def _starts_like_a_game(head: bytes) -> bool:
 
     Unpacking a whole ``*.json.gz`` to find its ``ledger`` costs some 25 times
     more than listing it did before it was looked into; its first key,
-    in the first piece unpacked, most often tells (a results file or
-    a table of ratings starts otherwise: those are unpacked further).
+    in the first piece unpacked, most often tells. A table of ratings, or a
+    results file (``version``, ``games``), starts otherwise and is unpacked
+    further; one that starts with a key a game JSON has too (a results
+    file's ``players``) is listed, and reading it says it is not a game.
     """
     first = _FIRST_KEY.match(head)
     return first is not None and first.group(1).decode() in _GAME_KEYS

@@ -59,8 +59,16 @@ def _stop_json(stop: Stop) -> dict[str, int | None]:
 
 
 def check_within(result: Replay, stop: Stop, at: str, last_line: int) -> None:
-    """``--at`` past the end of the game is a usage error naming the game's last point."""
+    """``--at`` past the end of the game, or past the last turn of its round, is a
+    usage error naming the game's last point (or the round's last turn)."""
     if result.stopped_early:
+        last_turn = stop.turn_never_played()
+        if last_turn is not None:
+            last = f"its last turn is R{stop.round}T{last_turn}" if last_turn else "it has none"
+            raise BadOption(
+                "--at",
+                f"{at} is past the last turn of round {stop.round} of {result.source}: {last}",
+            )
         return
     state = result.state
     if stop.line is not None:
@@ -113,6 +121,31 @@ def state_table(result: Replay, stop: Stop | None) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
+def parse_for_command(
+    data: bytes | str, source: str, input_format: str | None, *, partial: bool
+) -> ParsedLog:
+    """A log as every command reads it (the game's ``parse``, and ``replay``'s and
+    ``render``'s): :func:`~tmlog.games.terra_mystica.parse.parse_log`, and a text
+    read as a ledger must have a ledger row."""
+    from typing import cast
+
+    from tmlog.errors import InputError
+    from tmlog.games.terra_mystica.parse import InputFormat, parse_log
+
+    fmt = cast("InputFormat | None", input_format)
+    parsed = parse_log(data, source=source, input_format=fmt, partial=partial)
+    if fmt == "ledger" and not any(row.recorded is not None for row in parsed.rows):
+        # Every row a ledger does not record values in is a comment: a command
+        # log read as a ledger is all comments, and replays nothing ("OK … 0
+        # factions"). The parser reads such a fragment; a command refuses it.
+        raise InputError(
+            source,
+            "not a ledger: no row has a faction and its values (tab-separated);"
+            " a command log is read as commands",
+        )
+    return parsed
+
+
 def _replayed(
     data: bytes,
     source: str,
@@ -123,14 +156,10 @@ def _replayed(
     *,
     partial: bool,
 ) -> tuple[Replay, Stop | None]:
-    from typing import cast
-
-    from tmlog.games.terra_mystica.parse import InputFormat, parse_log
     from tmlog.games.terra_mystica.replay import replay
 
     stop = parse_at(at)
-    fmt = cast("InputFormat | None", input_format)
-    parsed = parse_log(data, source=source, input_format=fmt, partial=partial)
+    parsed = parse_for_command(data, source, input_format, partial=partial)
     for warning in parsed.warnings:
         warn(warning)
     result = replay(parsed, stop=stop, **options)

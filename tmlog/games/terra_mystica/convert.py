@@ -59,7 +59,6 @@ from tmlog.games.terra_mystica.parse.log import ParsedLog, Row
 from tmlog.games.terra_mystica.replay.replayer import Replayer
 from tmlog.games.terra_mystica.replay.stream import (
     InTurn,
-    in_turn,
     ledger_players,
     ledger_stream,
     map_of,
@@ -164,7 +163,7 @@ def _whose_turn(parsed: ParsedLog) -> dict[tuple[int, int], Faction]:
             game = replayer.game
             if game.round:
                 break
-            played = in_turn(game, act)
+            played = replayer.resolve(act)
             if played is not act and played.faction is not None:
                 out[(act.line, act.column)] = played.faction
             replayer.push(act)

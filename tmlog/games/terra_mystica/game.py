@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterator
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from tmlog.games import LIKELY, TEXT, Capabilities, Checked
 from tmlog.games.capabilities import (
@@ -30,7 +30,7 @@ from tmlog.words import count
 
 if TYPE_CHECKING:
     from tmlog.games.terra_mystica.model.actions import Action
-    from tmlog.games.terra_mystica.parse import InputFormat, ParsedLog, Row
+    from tmlog.games.terra_mystica.parse import ParsedLog, Row
     from tmlog.games.terra_mystica.record import GameRecord
     from tmlog.games.terra_mystica.replay import Replay
 
@@ -91,10 +91,7 @@ class TerraMystica:
         input_format: str | None = None,
         partial: bool = False,
     ) -> ParsedLog:
-        from tmlog.games.terra_mystica.parse import parse_log
-
-        fmt = cast("InputFormat | None", input_format)
-        return parse_log(data, source=source, input_format=fmt, partial=partial)
+        return commands.parse_for_command(data, source, input_format, partial=partial)
 
     def replay_needs(self, job: str, tables: Collection[str] | None) -> dict[str, Any]:
         """What the replay must keep for ``job`` (``record`` with only ``tables``,

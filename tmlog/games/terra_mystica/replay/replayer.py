@@ -48,6 +48,8 @@ from tmlog.games.terra_mystica.replay.tiles import VP_SETUPS
 __all__ = ["Replay", "Replayer", "Stop", "command_stream", "ledger_rows", "replay"]
 
 GAME_OVER: Final = "ignored, the game is already over"
+_SOMEONE_ELSE: Final = "\0another faction"
+"""A stream key no faction has: the next command is not the last one's faction's."""
 
 
 @dataclass
@@ -57,6 +59,9 @@ class Stop:
     line: int | None = None
     round: int | None = None
     turn: int | None = None
+    last_turn: int | None = None
+    """The last turn of round :attr:`round` the replay has played (None: none yet;
+    0: the round's commands had no turn, as in the setup's round 0)."""
 
     def reached(self, game: Game, next_line: int) -> bool:
         if self.line is not None and next_line > self.line:
@@ -65,7 +70,19 @@ class Stop:
             turn = self.turn or 10**6
             if game.round > self.round or (game.round == self.round and game.turn > turn):
                 return True
+            if game.round == self.round and (self.last_turn or 0) <= game.turn:
+                self.last_turn = game.turn
         return False
+
+    def turn_never_played(self) -> int | None:
+        """The last turn of round :attr:`round`, when :attr:`turn` is a later one: the
+        replay went on to the next round without playing it (``R3T99``). None otherwise.
+
+        Read once the replay has reached the stop.
+        """
+        if self.turn is None or self.last_turn is None:
+            return None
+        return self.last_turn if self.turn > self.last_turn else None
 
 
 # ------------------------------------------------------------ the push API
@@ -155,7 +172,7 @@ class Replayer:
             return []
         kind = type(action)
         if kind is InTurn:  # a ledger's command written into another's row: whose is it?
-            action = in_turn(game, action)
+            action = self.resolve(action)
             kind = type(action)
         # stream_key(), inlined: this runs for every command of every game.
         faction = action.faction
@@ -186,6 +203,36 @@ class Replayer:
         out = game.events
         game.events = []
         return out
+
+    def resolve(self, action: a.Action) -> a.Action:
+        """``action`` as it is played: an :class:`InTurn` command goes to whoever's
+        turn it is (:func:`.stream.in_turn`); any other is itself.
+
+        A colour picked in the row of a faction that has none to pick is the
+        next faction's, whom the engine asked only once the row's faction's turn
+        was over: that turn ends first. The Ice Maidens set up last, say, take
+        their favour in a row the Acolytes' ``pick-color`` is written into; the
+        Acolytes pick only once every faction is set up and the Ice Maidens'
+        turn is done.
+        """
+        if type(action) is not InTurn:
+            return action
+        assert isinstance(action, InTurn)
+        game = self._game
+        played = in_turn(game, action)
+        own = played.faction
+        if (
+            type(played) is a.PickColor
+            and self._last is not None
+            and not self.stopped
+            and not self.failed
+            and own is not None
+            and (f := game.factions.get(own._value_)) is not None
+            and not f.pending.pick_color
+        ):
+            self._settle(_SOMEONE_ELSE)
+            played = in_turn(game, action)
+        return played
 
     def finish(self) -> list[EngineEvent]:
         """The end of the log: the last command's end of turn, and its row closes."""
@@ -300,7 +347,9 @@ def replay(
     """Replay a parsed log (or a list of actions) through the rules.
 
     A rule broken by the log does not raise: the replay stops there and the
-    result carries the error, with everything up to it.
+    result carries the error, with everything up to it. So does a ``map``
+    row naming a map tmlog has no terrain for (the arguments, such as an
+    unknown ``vp_variant``, still raise).
 
     Args:
         stop: where to stop (default: the end of the log).
@@ -320,8 +369,13 @@ def replay(
         stream = command_stream(log)
         name = source or log.source
         players = players_of(log.rows) if log.format == "ledger" else []
+    bad_map: ReplayError | None = None
+    try:
+        map_id = map_of(stream, name)
+    except ReplayError as err:  # a map tmlog does not know: the replay stops at its row
+        map_id, bad_map = ORIGINAL_ID, err
     replayer = Replayer(
-        map_id=map_of(stream, name),
+        map_id=map_id,
         options=options,
         vp_variant=vp_variant,
         rows=rows,
@@ -337,6 +391,8 @@ def replay(
     keep = out.extend
     try:
         for action in rewrite_stream(stream):
+            if bad_map is not None and action.line >= bad_map.line:
+                raise bad_map
             keep(replayer.push(action))
             if replayer.stopped:
                 result.stopped_early = True
@@ -345,6 +401,8 @@ def replay(
     except ReplayError as err:
         result.error = err if err.source else err.located(source=name, line=0, command="")
         keep(replayer.finish())
+    if bad_map is not None and result.error is None:
+        result.error = bad_map
     # One pass over the output, not two: a game has over a thousand events.
     own: list[EngineEvent] = []
     game_events: list[EngineEvent] = []
