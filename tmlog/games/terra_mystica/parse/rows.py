@@ -32,6 +32,9 @@ ReadComment = Callable[[str, int], Action]
 ReadCell = Callable[[int, list[str], int, str], Any]
 """A cell not in the memo (its index, the row's cells, line number, text) → its value;
 raises the row's syntax error if the cell is malformed."""
+ReadCommand = Callable[[str, int], Action]
+"""A sub-command neither the memo nor :mod:`.fast` reads (its text, its column in the
+text it was split from) → its template, from the grammar; raises its syntax error there."""
 WrongCount = Callable[[list[str], int, str], NoReturn]
 """A ledger row whose cells are not 15 (cells, line number, text): raises its syntax error."""
 
@@ -86,28 +89,29 @@ def remember(table: dict[str, Any], key: str, value: Any) -> None:
 _BLANK: Final = " \t\f\r"  # what the grammars ignore between tokens
 
 
-def quick_commands(text: str, memo: dict[str, Action]) -> tuple[Action, ...] | None:
-    """A commands cell's sub-commands, as the package's ``_sub_commands`` reads them,
-    when each is in ``memo`` or read by :func:`.fast.command`; else ``None`` (the
-    package's reader then takes the cell, with the grammar and its errors).
+def sub_commands(text: str, start: int, memo: dict[str, Action], read: ReadCommand) -> list[Action]:
+    """The sub-commands of ``text[start:]``, split at '.' as ``faction_commands`` says.
 
-    Here, not there, so that each new commands cell of a game is split and bound
-    in compiled code.
+    Each distinct sub-command (blanks around it stripped) is read once: from
+    ``memo``, else by :func:`.fast.command` if it has a common shape, else by
+    ``read`` (the grammar); columns are relative to ``text``. Here, with the
+    row loop, so that each new commands cell is split and bound in compiled code.
     """
     out: list[Action] = []
-    pos = 0
-    for piece in text.split("."):
+    pos = start
+    for piece in text[start:].split("."):
         key = piece.strip(_BLANK)
         if key:
+            at = pos + piece.index(key)
             template = memo.get(key)
             if template is None:
                 template = fast.command(key)
                 if template is None:
-                    return None
+                    template = read(key, at)
                 remember(memo, key, template)
-            out.append(bind(template, None, 0, pos + piece.index(key)))
+            out.append(bind(template, None, 0, at))
         pos += len(piece) + 1
-    return tuple(out)
+    return out
 
 
 def bind(template: Action, faction: Faction | None, line: int, offset: int) -> Action:
@@ -140,7 +144,6 @@ def ledger_rows(
     read_cell: ReadCell,
     wrong_count: WrongCount,
     fast_values: bool = False,
-    command_memo: dict[str, Action] | None = None,
 ) -> list[Row]:
     """The rows of a ledger's text.
 
@@ -154,8 +157,6 @@ def ledger_rows(
     would, and memoised; only what that leaves (a malformed cell, a rare
     shape) goes to ``read_cell``. Saves the interpreted call for each new
     number of a game; off for callers whose tables are not the memo.
-    ``command_memo``: the memo of sub-commands; with it a commands cell not
-    seen yet is first tried with :func:`quick_commands`.
     """
     rows: list[Row] = []
     number = 0
@@ -188,12 +189,6 @@ def ledger_rows(
                         if value is not _FAST_MISSING:
                             remember(tables[i], cell, value)
                             values.append(value)
-                            continue
-                    elif i == 14 and command_memo is not None:
-                        commands_read = quick_commands(cell, command_memo)
-                        if commands_read is not None:
-                            remember(tables[i], cell, commands_read)
-                            values.append(commands_read)
                             continue
                     value = read_cell(i, cells, number, line)
                 values.append(value)
