@@ -245,7 +245,8 @@ def _sub_commands(parser: Callable[[], Lark], text: str, start: int) -> list[Act
             err.column += at
             raise
 
-    return _split_commands(text, start, _table("command"), read)
+    # With a reader the answer is never None.
+    return cast(list[Action], _split_commands(text, start, _table("command"), read))
 
 
 def _whole_line(line: str) -> LineResult:
@@ -439,4 +440,5 @@ def _ledger_rows(text: str, source: str, memo: bool) -> list[Row]:
         read_cell,
         wrong_count,
         fast_values=memo,
+        command_memo=_table("command") if memo else None,
     )

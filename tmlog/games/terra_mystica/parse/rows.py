@@ -89,13 +89,16 @@ def remember(table: dict[str, Any], key: str, value: Any) -> None:
 _BLANK: Final = " \t\f\r"  # what the grammars ignore between tokens
 
 
-def sub_commands(text: str, start: int, memo: dict[str, Action], read: ReadCommand) -> list[Action]:
+def sub_commands(
+    text: str, start: int, memo: dict[str, Action], read: ReadCommand | None
+) -> list[Action] | None:
     """The sub-commands of ``text[start:]``, split at '.' as ``faction_commands`` says.
 
     Each distinct sub-command (blanks around it stripped) is read once: from
     ``memo``, else by :func:`.fast.command` if it has a common shape, else by
-    ``read`` (the grammar); columns are relative to ``text``. Here, with the
-    row loop, so that each new commands cell is split and bound in compiled code.
+    ``read`` (the grammar; with none, the answer is ``None``); columns are
+    relative to ``text``. Here, with the row loop, so that each new commands
+    cell is split and bound in compiled code.
     """
     out: list[Action] = []
     pos = start
@@ -107,6 +110,8 @@ def sub_commands(text: str, start: int, memo: dict[str, Action], read: ReadComma
             if template is None:
                 template = fast.command(key)
                 if template is None:
+                    if read is None:
+                        return None
                     template = read(key, at)
                 remember(memo, key, template)
             out.append(bind(template, None, 0, at))
@@ -144,6 +149,7 @@ def ledger_rows(
     read_cell: ReadCell,
     wrong_count: WrongCount,
     fast_values: bool = False,
+    command_memo: dict[str, Action] | None = None,
 ) -> list[Row]:
     """The rows of a ledger's text.
 
@@ -157,6 +163,8 @@ def ledger_rows(
     would, and memoised; only what that leaves (a malformed cell, a rare
     shape) goes to ``read_cell``. Saves the interpreted call for each new
     number of a game; off for callers whose tables are not the memo.
+    ``command_memo``: the memo of sub-commands; with it a commands cell not
+    seen yet is first read by :func:`sub_commands` without the grammar.
     """
     rows: list[Row] = []
     number = 0
@@ -187,6 +195,13 @@ def ledger_rows(
                     if fast_values and 0 < i < 14:
                         value = fast.cell(CELL_RULES[i], cell)
                         if value is not _FAST_MISSING:
+                            remember(tables[i], cell, value)
+                            values.append(value)
+                            continue
+                    elif i == 14 and command_memo is not None:
+                        commands_read = sub_commands(cell, 0, command_memo, None)
+                        if commands_read is not None:
+                            value = tuple(commands_read)
                             remember(tables[i], cell, value)
                             values.append(value)
                             continue
