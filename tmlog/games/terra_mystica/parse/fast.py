@@ -387,39 +387,43 @@ def command(text: str) -> Action | None:
 # --------------------------------------------------------- ledger cells
 
 
-def _int_or_none(token: str | None) -> int | None:
+# The values of the ledger's value cells, from their one token: here and in the
+# grammar's transformer (LedgerTransformer), one conversion each.
+
+
+def int_or_none(token: str | None) -> int | None:
     return None if token is None else int(token)
 
 
-def _count(token: str) -> int:  # "20 VP"
+def count(token: str) -> int:  # "20 VP"
     return int(token.split()[0])
 
 
-def _bowls(token: str) -> tuple[int, int, int]:  # "5/7/0 PW"
+def bowls(token: str) -> tuple[int, int, int]:  # "5/7/0 PW"
     b1, b2, b3 = token.split()[0].split("/")
     return (int(b1), int(b2), int(b3))
 
 
-def _cults(token: str) -> tuple[int, int, int, int]:  # "0/1/1/0"
+def cults(token: str) -> tuple[int, int, int, int]:  # "0/1/1/0"
     f, w, e, a = token.split("/")
     return (int(f), int(w), int(e), int(a))
 
 
-def _offers(token: str | None) -> tuple[int, ...]:  # "3 1"
+def offers(token: str | None) -> tuple[int, ...]:  # "3 1"
     return () if token is None else tuple(int(a) for a in token.split())
 
 
 _CELLS: dict[str, tuple[re.Pattern[str], bool, Callable[[Any], Any]]] = {
     rule: (re.compile(TERMINALS[name], re.ASCII), optional, callback)
     for rule, (name, optional, callback) in {
-        "delta_cell": ("DELTA", True, _int_or_none),
-        "vp_cell": ("VP_VALUE", False, _count),
-        "c_cell": ("C_VALUE", False, _count),
-        "w_cell": ("W_VALUE", False, _count),
-        "p_cell": ("P_VALUE", False, _count),
-        "pw_cell": ("PW_VALUE", False, _bowls),
-        "cult_cell": ("CULT_VALUE", False, _cults),
-        "leech_cell": ("LEECH_VALUE", True, _offers),
+        "delta_cell": ("DELTA", True, int_or_none),
+        "vp_cell": ("VP_VALUE", False, count),
+        "c_cell": ("C_VALUE", False, count),
+        "w_cell": ("W_VALUE", False, count),
+        "p_cell": ("P_VALUE", False, count),
+        "pw_cell": ("PW_VALUE", False, bowls),
+        "cult_cell": ("CULT_VALUE", False, cults),
+        "leech_cell": ("LEECH_VALUE", True, offers),
     }.items()
 }
 """Each value cell of ``ledger.lark`` (``vp_cell: VP_VALUE``, ``delta_cell: [DELTA]`` …):
