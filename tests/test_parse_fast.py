@@ -294,8 +294,38 @@ def sub_commands(draw: st.DrawFn) -> str:
     return text.strip(_BLANKS) or "x"
 
 
+_HEXES = ("E5", "a12", "R5", "r5", "E0", "E5x")
+_NUMBERS = ("1", "12", "0", "x")
+_SHAPES: tuple[tuple[tuple[str, ...], ...], ...] = (
+    (("build",), _HEXES),
+    (("upgrade",), _HEXES, ("to",), ("TP", "te", "trading post", "d", "x")),
+    (("transform",), _HEXES, ("to",), ("grey", "ice", "pink")),
+    (("leech", "decline"), _NUMBERS, ("from",), ("witches", "ice", "Witches2")),
+    (("convert",), ("3PW", "1W", "W", "3 PW", "PW3"), ("to",), ("1C", "C", "2VP", "p1")),
+    (("send",), ("p", "priest", "w"), ("to",), ("FIRE", "air"), ("for",), _NUMBERS),
+    (("pass", "action", "advance"), ("BON3", "bon10", "ACTW", "BON1", "ship", "dig")),
+    (("burn", "dig"), _NUMBERS),
+    (("+2FIRE", "-SPADE", "+FAV6", "+3vp", "-2pw"), ("for",), ("network", "a b", "x-y")),
+    (("bridge", "connect"), _HEXES, (":",), _HEXES, (":", "allow_illegal"), _HEXES),
+    (("gain",), ("P", "FAV6", "w"), ("for",), ("2W", "W", "FAV13")),
+    (("pick-color", "unlock-terrain"), ("red", "gain-p", "x")),
+)
+
+
+@st.composite
+def shaped_commands(draw: st.DrawFn) -> str:
+    """A common shape, cut short at some word, its blanks and letter case varied."""
+    shape = draw(st.sampled_from(_SHAPES))
+    words = [draw(st.sampled_from(choices)) for choices in shape]
+    words = words[: draw(st.integers(1, len(words)))]
+    text = words[0]
+    for word in words[1:]:
+        text += draw(st.sampled_from([" ", " ", "  ", "\t", ""])) + word
+    return "".join(c.upper() if draw(st.booleans()) else c for c in text)
+
+
 @settings(max_examples=400, deadline=None)
-@given(sub_commands())
+@given(st.one_of(sub_commands(), shaped_commands()))
 def test_generated_sub_commands(text: str) -> None:
     agrees_on_command(text)
 
