@@ -41,7 +41,7 @@ def compiled_modules() -> list[str]:
         for p in (HERE / ENGINE / "replay").glob("*.py")
         if p.stem not in NOT_COMPILED
     )
-    parse = [f"{ENGINE}/parse/fast.py", f"{ENGINE}/parse/quick.py", f"{ENGINE}/parse/rows.py"]
+    parse = [f"{ENGINE}/parse/fast.py", f"{ENGINE}/parse/rows.py"]
     return [*replay, *parse]
 
 

@@ -85,14 +85,14 @@ from tmlog.games.terra_mystica.parse.rows import CELL_RULES as _CELL_RULES
 from tmlog.games.terra_mystica.parse.rows import bind as _bind
 from tmlog.games.terra_mystica.parse.rows import ledger_rows as _read_ledger_rows
 from tmlog.games.terra_mystica.parse.rows import remember as _remember
+from tmlog.games.terra_mystica.parse.rows import sub_commands as _split_commands
 from tmlog.reading import STDIN, normalize, read_bytes
 
 if TYPE_CHECKING:
     from lark import Lark
 
 # Lark and the parsers are imported when a piece of text first needs them: the
-# common shapes of a ledger are read by :mod:`.fast` (the commonest of them by
-# :mod:`.quick`, without regular expressions; same results, tested), so
+# common shapes of a ledger are read by :mod:`.fast` (same results, tested), so
 # a one-log command on an ordinary ledger never loads them.
 
 
@@ -237,33 +237,18 @@ _BLANK = " \t\f\r"  # what the grammars ignore between tokens
 
 
 def _sub_commands(parser: Callable[[], Lark], text: str, start: int) -> list[Action]:
-    """The sub-commands of ``text[start:]``, split at '.' as `faction_commands` says.
+    """The sub-commands of ``text[start:]`` (:func:`.rows.sub_commands`); one that has
+    no common shape is read by the ``command`` rule of ``parser()``."""
 
-    Each distinct sub-command (blanks around it stripped) is read once: by
-    :func:`.fast.command` if it has a common shape (:func:`.quick.command`
-    first), else by the ``command`` rule of ``parser()``; columns are
-    relative to ``text``.
-    """
-    memo = _table("command")
-    out: list[Action] = []
-    pos = start
-    for piece in text[start:].split("."):
-        key = piece.strip(_BLANK)
-        if key:
-            at = pos + piece.index(key)
-            template = memo.get(key)
-            if template is None:
-                template = fast.command(key)
-                if template is None:
-                    try:
-                        template = parse_piece(parser(), "command", key, END_OF_COMMAND)
-                    except PieceError as err:
-                        err.column += at
-                        raise
-                _remember(memo, key, template)
-            out.append(_bind(template, None, 0, at))
-        pos += len(piece) + 1
-    return out
+    def read(key: str, at: int) -> Action:
+        try:
+            return cast(Action, parse_piece(parser(), "command", key, END_OF_COMMAND))
+        except PieceError as err:
+            err.column += at
+            raise
+
+    # With a reader the answer is never None.
+    return cast(list[Action], _split_commands(text, start, _table("command"), read))
 
 
 def _whole_line(line: str) -> LineResult:

@@ -6,28 +6,29 @@ its whole replay, and the first look at each distinct piece of a game (some
 of a real ledger has one of a few shapes: ``build E5``, ``upgrade F4 to TP``,
 ``Leech 2 from witches``, ``+FAV11``, a value cell like ``5/7/0 PW``, an
 engine comment like ``Round 1, turn 3``. This module reads those shapes with
-one regular expression each, made of the grammar's own terminals
-(``grammars/*.lark``), and builds the action as the grammar's transformer
-would (:mod:`tmlog.games.terra_mystica.parse.transformer`).
-
-The commonest pieces of all are first offered to :mod:`.quick`, which reads
-them word by word without a regular expression (so their shapes are never
-compiled by a log that has nothing else).
+one regular expression each, made of the grammar's own terminals: their
+definitions are read from ``grammars/commands.lark`` and ``ledger.lark``
+themselves at import (:func:`read_terminals`, a few lines of text; Lark is not
+needed for it), so a terminal changed in a grammar changes this reader too. It
+builds the action as the grammar's transformer would
+(:mod:`tmlog.games.terra_mystica.parse.transformer`).
 
 It only ever says yes or "not mine" (``None``): the shapes are stricter than
 the grammar (single words, blanks where the grammar allows them, nothing
 else), and anything else — including every malformed piece, so every error
-message — goes to Lark as before. ``tests/test_parse_fast.py`` checks that
-the terminals here are the grammar's, and that every piece of every log
-under ``tests/data`` this module reads gives exactly what Lark gives,
-positions included.
+message — goes to Lark as before. ``tests/test_parse_fast.py`` holds the two
+readers equal: the terminals read here are Lark's, and every piece of every
+log under ``tests/data``, and generated pieces, that this module reads gives
+exactly what Lark gives, positions included; what Lark rejects, it leaves.
 """
 
 from __future__ import annotations
 
+import importlib
+import os
 import re
 from collections.abc import Callable
-from typing import Any, NamedTuple, cast
+from typing import Any, Final, NamedTuple, cast
 
 from tmlog.games.terra_mystica.model.actions import (
     Action,
@@ -75,7 +76,7 @@ from tmlog.games.terra_mystica.model.enums import (
     Tile,
     Track,
 )
-from tmlog.games.terra_mystica.parse import names, quick
+from tmlog.games.terra_mystica.parse import names
 
 
 class LineResult(NamedTuple):
@@ -95,62 +96,57 @@ def comment_action(text: str, column: int) -> Comment:
 
 # ------------------------------------------------- the grammar's terminals
 
-TERMINALS = {
-    "FACTION": r"(?:alchemists|auren|chaosmagicians|cultists|darklings|dwarves|engineers|fakirs"
-    r"|giants|halflings|mermaids|nomads|swarmlings|witches|icemaidens|yetis|acolytes|dragonlords"
-    r"|dragonmasters|shapeshifters|riverwalkers)(?![\w-])",
-    "HEX": r"[a-qs-z][1-9][0-9]?(?![\w-])",
-    "RIVER": r"r[0-9]+(?![\w-])",
-    "BUILDING": r"(?:dwelling|trading[ \t]+post|temple|stronghold|sanctuary|tp|te|sh|sa|d)"
-    r"(?![\w-])",
-    "CULT": r"(?:fire|water|earth|air)(?![\w-])",
-    "COLOR": r"(?:yellow|brown|black|blue|green|gray|grey|red|ice|volcano)(?![\w-])",
-    "TRACK": r"(?:shipping|ship|digging|dig)(?![\w-])",
-    "PRIEST": r"(?:priest|p)(?![\w-])",
-    "BON": r"bon(?:10|[1-9])(?![\w-])",
-    "SCORE_TILE": r"score[1-9](?![\w-])",
-    "ACTION_NAME": r"(?:act[1-6]|act[aegsnwc]|acth[1-6]|bon[12]|fav6)(?![\w-])",
-    "AMOUNT": r"(?:vp|c|w|p|pw|priests?|power|workers?|coins?|fire|water|earth|air"
-    r"|bon(?:10|[1-9])|fav(?:1[0-2]|[1-9])|tw[1-8]|spade|bridge|key|cult|p1|p2|p3|pw_token"
-    r"|free_tf|free_tp|free_d|volcano_tf|teleport_no_tf|tf_need_hex_adjacency|lose_cult"
-    r"|lose_pw_token|gain_favor|gain_ship|gain_tw|gain_action|pick_color|convert_w_to_p"
-    r"|town_size|priest_cult_bonus|cults_on_same_track|unlock_terrain|max_p|allow_shapeshift"
-    r"|gain_p3_for_vp)(?![\w-])",
-    "INCOME_ROW": r"(?:cult_|other_|all_)?income_for_faction(?![\w-])",
-    "ALLOW_ILLEGAL": r"allow_illegal(?![\w-])",
-    "UNLOCK_GAIN": r"gain-[\w-]+",
-    "INT": r"[0-9]+",
-    "SOURCE": r"[\w-]+(?:[ \t]+[\w-]+)*",
-    "TILE_NAME": r"[a-z_][\w]*",
-    "WORD": r"[^\s#]+",
-    "REST": r"[^\s#](?:[^#\n]*[^\s#])?",
-    "TEXT": r"\S(?:[^\n]*\S)?",
-}
-"""Terminal patterns of ``grammars/commands.lark`` and ``ledger.lark``, as written there
-(the test compares them)."""
-
-CELL_TERMINALS = {
-    "DELTA": r"[+-]?[0-9]+",
-    "VP_VALUE": r"-?[0-9]+ VP",
-    "C_VALUE": r"[0-9]+ C",
-    "W_VALUE": r"[0-9]+ W",
-    "P_VALUE": r"[0-9]+ P",
-    "PW_VALUE": r"[0-9]+\/[0-9]+\/[0-9]+ PW",
-    "CULT_VALUE": r"[0-9]+\/[0-9]+\/[0-9]+\/[0-9]+",
-    "LEECH_VALUE": r"[0-9]+(?: [0-9]+)*",
-}
-"""The value cells' terminals of ``ledger.lark`` (case-sensitive there, as here)."""
-
-_MARKER = (
-    r"(?:Round [0-9]+ income|Round [0-9]+, turn [0-9]+|Scoring [\w-]+(?: cult)?"
-    r"|Converting resources to VPs)"
+_DEFINITION = re.compile(
+    r"""^(?P<name>[A-Z_][A-Z0-9_]*)(?:\.-?[0-9]+)?[ \t]*:[ \t]*
+    (?:/(?P<regex>(?:\\.|[^/\\\n])*)/(?P<flags>[imslux]*)
+      |"(?P<text>(?:\\.|[^"\\\n])*)"(?P<text_flags>i?))
+    [ \t]*(?://[^\n]*)?$""",
+    re.MULTILINE | re.VERBOSE,
 )
-"""``ledger.lark``'s MARKER, without its look-ahead: a row is matched whole here
-(with blanks after it, it is left to Lark)."""
+"""A terminal defined by one literal in a ``.lark`` file: ``HEX: /[a-qs-z].../i``,
+``MARKER.2: /.../`` or ``BUILD: "build"i`` (the grammars define no other kind)."""
 
-_B = r"[ \t\f\r]+"
+
+def read_terminals(grammar: str) -> dict[str, str]:
+    """The terminals a grammar's text defines, each as the regular expression Lark
+    matches it with (its ``pattern.to_regexp()``: a flag as ``(?i:...)`` around it).
+
+    The fast reader's words are these, read from the grammar files themselves;
+    ``tests/test_parse_fast.py`` checks them against Lark's reading of the same files.
+    """
+    out: dict[str, str] = {}
+    for match in _DEFINITION.finditer(grammar):
+        regex = match["regex"]
+        if regex is None:
+            regex, flags = re.escape(match["text"]), match["text_flags"]
+        else:
+            flags = match["flags"]
+        for flag in flags:
+            regex = f"(?{flag}:{regex})"
+        out[match["name"]] = regex
+    return out
+
+
+GRAMMAR_PACKAGE: Final = "tmlog.grammars"
+
+
+def _grammar_terminals() -> dict[str, str]:
+    """The terminals of ``grammars/commands.lark`` and ``ledger.lark`` (no Lark needed)."""
+    # By name: the grammars' package lives outside tmlog's folder (package-dir).
+    folder = os.path.dirname(importlib.import_module(GRAMMAR_PACKAGE).__file__ or "")
+    out: dict[str, str] = {}
+    for name in ("commands.lark", "ledger.lark"):
+        with open(os.path.join(folder, name), encoding="utf-8") as grammar:
+            out.update(read_terminals(grammar.read()))
+    return out
+
+
+TERMINALS: Final = _grammar_terminals()
+"""Every terminal of the two grammars by name: what the shapes below are made of."""
+
+_B: Final = TERMINALS["WS"]
 """Blanks between two words (the grammars' ignored WS)."""
-_O = r"[ \t\f\r]*"
+_O: Final = f"(?:{_B})?"
 """Blanks where the grammars need none (next to punctuation and signs)."""
 
 
@@ -184,7 +180,7 @@ _AMOUNT_WORDS: list[re.Pattern[str]] = []
 
 def _amount_words() -> re.Pattern[str]:
     if not _AMOUNT_WORDS:
-        _AMOUNT_WORDS.append(re.compile(TERMINALS["AMOUNT"], re.ASCII | re.IGNORECASE))
+        _AMOUNT_WORDS.append(re.compile(TERMINALS["AMOUNT"], re.ASCII))
     return _AMOUNT_WORDS[0]
 
 
@@ -201,11 +197,14 @@ def _compiled(pattern: str, *, ignore_case: bool = True) -> re.Pattern[str]:
     return shape
 
 
+_TERMINAL_NAME = re.compile(r"\{([A-Z_][A-Z0-9_]*)\}")
+"""``{HEX}`` in a shape: the grammar's terminal, as a group."""
+
+
 def _shape(pattern: str, *, ignore_case: bool = True) -> re.Pattern[str]:
-    text = pattern.replace("{AMOUNT}", _WORD)
-    for name, terminal in TERMINALS.items():
-        # Every terminal of the grammars with letters in it is case-insensitive.
-        text = text.replace("{" + name + "}", f"((?i:{terminal}))")
+    text = _TERMINAL_NAME.sub(
+        lambda name: f"({TERMINALS[name[1]]})", pattern.replace("{AMOUNT}", _WORD)
+    )
     flags = re.ASCII | (re.IGNORECASE if ignore_case else 0)
     return re.compile(text, flags)
 
@@ -370,9 +369,6 @@ _FIRST_WORD = re.compile(r"[^ \t\f\r]+")
 
 def command(text: str) -> Action | None:
     """A sub-command (stripped of blanks) of a common shape; None: ask the grammar."""
-    common = quick.command(text)  # the commonest, without a regular expression
-    if common is not None:
-        return common
     try:
         if text[0] in "+-":
             match = _compiled(_ADJUST).fullmatch(text)
@@ -391,39 +387,43 @@ def command(text: str) -> Action | None:
 # --------------------------------------------------------- ledger cells
 
 
-def _int_or_none(token: str | None) -> int | None:
+# The values of the ledger's value cells, from their one token: here and in the
+# grammar's transformer (LedgerTransformer), one conversion each.
+
+
+def int_or_none(token: str | None) -> int | None:
     return None if token is None else int(token)
 
 
-def _count(token: str) -> int:  # "20 VP"
+def count(token: str) -> int:  # "20 VP"
     return int(token.split()[0])
 
 
-def _bowls(token: str) -> tuple[int, int, int]:  # "5/7/0 PW"
+def bowls(token: str) -> tuple[int, int, int]:  # "5/7/0 PW"
     b1, b2, b3 = token.split()[0].split("/")
     return (int(b1), int(b2), int(b3))
 
 
-def _cults(token: str) -> tuple[int, int, int, int]:  # "0/1/1/0"
+def cults(token: str) -> tuple[int, int, int, int]:  # "0/1/1/0"
     f, w, e, a = token.split("/")
     return (int(f), int(w), int(e), int(a))
 
 
-def _offers(token: str | None) -> tuple[int, ...]:  # "3 1"
+def offers(token: str | None) -> tuple[int, ...]:  # "3 1"
     return () if token is None else tuple(int(a) for a in token.split())
 
 
 _CELLS: dict[str, tuple[re.Pattern[str], bool, Callable[[Any], Any]]] = {
-    rule: (re.compile(CELL_TERMINALS[name], re.ASCII), optional, callback)
+    rule: (re.compile(TERMINALS[name], re.ASCII), optional, callback)
     for rule, (name, optional, callback) in {
-        "delta_cell": ("DELTA", True, _int_or_none),
-        "vp_cell": ("VP_VALUE", False, _count),
-        "c_cell": ("C_VALUE", False, _count),
-        "w_cell": ("W_VALUE", False, _count),
-        "p_cell": ("P_VALUE", False, _count),
-        "pw_cell": ("PW_VALUE", False, _bowls),
-        "cult_cell": ("CULT_VALUE", False, _cults),
-        "leech_cell": ("LEECH_VALUE", True, _offers),
+        "delta_cell": ("DELTA", True, int_or_none),
+        "vp_cell": ("VP_VALUE", False, count),
+        "c_cell": ("C_VALUE", False, count),
+        "w_cell": ("W_VALUE", False, count),
+        "p_cell": ("P_VALUE", False, count),
+        "pw_cell": ("PW_VALUE", False, bowls),
+        "cult_cell": ("CULT_VALUE", False, cults),
+        "leech_cell": ("LEECH_VALUE", True, offers),
     }.items()
 }
 """Each value cell of ``ledger.lark`` (``vp_cell: VP_VALUE``, ``delta_cell: [DELTA]`` …):
@@ -438,9 +438,6 @@ MISSING: Any = object()
 def cell(rule: str, text: str) -> Any:
     """A ledger cell's value if it is a single well-formed token; else :data:`MISSING`."""
     if rule == "faction_cell":
-        faction = quick.faction_cell(text)
-        if faction is not None:
-            return faction
         match = _compiled(_FACTION_CELL).fullmatch(text)
         return Faction.parse(match.group(1)) if match else MISSING
     spec = _CELLS.get(rule)
@@ -450,9 +447,6 @@ def cell(rule: str, text: str) -> Any:
     token = text.strip(" \t\f\r")
     if not token:
         return callback(None) if optional else MISSING
-    value = quick.cell(rule, token)
-    if value is not quick.MISSING:
-        return value
     if pattern.fullmatch(token) is None:
         return MISSING
     try:
@@ -463,7 +457,9 @@ def cell(rule: str, text: str) -> Any:
 
 # --------------------------------------------------------- comment rows
 
-_MARKER_ROW = re.compile(_MARKER, re.ASCII)
+# Blanks may trail a marker (a header copied with spaces): its look-ahead allows
+# them, a full match does not, and such a row goes to Lark.
+_MARKER_ROW = re.compile(TERMINALS["MARKER"], re.ASCII)
 
 _COMMENT_ROWS: list[tuple[str, bool, Callable[..., Action]]] = [
     (

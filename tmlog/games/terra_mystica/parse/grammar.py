@@ -22,9 +22,8 @@ from lark.lexer import PatternStr
 from lark.visitors import merge_transformers
 
 from tmlog.dirs import grammar_tables
+from tmlog.games.terra_mystica.parse.fast import GRAMMAR_PACKAGE
 from tmlog.games.terra_mystica.parse.transformer import CommandTransformer, LedgerTransformer
-
-GRAMMAR_PACKAGE = "tmlog.grammars"
 
 LEDGER_CELLS = (
     "faction_cell",

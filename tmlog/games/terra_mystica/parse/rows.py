@@ -32,6 +32,9 @@ ReadComment = Callable[[str, int], Action]
 ReadCell = Callable[[int, list[str], int, str], Any]
 """A cell not in the memo (its index, the row's cells, line number, text) → its value;
 raises the row's syntax error if the cell is malformed."""
+ReadCommand = Callable[[str, int], Action]
+"""A sub-command neither the memo nor :mod:`.fast` reads (its text, its column in the
+text it was split from) → its template, from the grammar; raises its syntax error there."""
 WrongCount = Callable[[list[str], int, str], NoReturn]
 """A ledger row whose cells are not 15 (cells, line number, text): raises its syntax error."""
 
@@ -86,28 +89,34 @@ def remember(table: dict[str, Any], key: str, value: Any) -> None:
 _BLANK: Final = " \t\f\r"  # what the grammars ignore between tokens
 
 
-def quick_commands(text: str, memo: dict[str, Action]) -> tuple[Action, ...] | None:
-    """A commands cell's sub-commands, as the package's ``_sub_commands`` reads them,
-    when each is in ``memo`` or read by :func:`.fast.command`; else ``None`` (the
-    package's reader then takes the cell, with the grammar and its errors).
+def sub_commands(
+    text: str, start: int, memo: dict[str, Action], read: ReadCommand | None
+) -> list[Action] | None:
+    """The sub-commands of ``text[start:]``, split at '.' as ``faction_commands`` says.
 
-    Here, not there, so that each new commands cell of a game is split and bound
-    in compiled code.
+    Each distinct sub-command (blanks around it stripped) is read once: from
+    ``memo``, else by :func:`.fast.command` if it has a common shape, else by
+    ``read`` (the grammar; with none, the answer is ``None``); columns are
+    relative to ``text``. Here, with the row loop, so that each new commands
+    cell is split and bound in compiled code.
     """
     out: list[Action] = []
-    pos = 0
-    for piece in text.split("."):
+    pos = start
+    for piece in text[start:].split("."):
         key = piece.strip(_BLANK)
         if key:
+            at = pos + piece.index(key)
             template = memo.get(key)
             if template is None:
                 template = fast.command(key)
                 if template is None:
-                    return None
+                    if read is None:
+                        return None
+                    template = read(key, at)
                 remember(memo, key, template)
-            out.append(bind(template, None, 0, pos + piece.index(key)))
+            out.append(bind(template, None, 0, at))
         pos += len(piece) + 1
-    return tuple(out)
+    return out
 
 
 def bind(template: Action, faction: Faction | None, line: int, offset: int) -> Action:
@@ -155,7 +164,7 @@ def ledger_rows(
     shape) goes to ``read_cell``. Saves the interpreted call for each new
     number of a game; off for callers whose tables are not the memo.
     ``command_memo``: the memo of sub-commands; with it a commands cell not
-    seen yet is first tried with :func:`quick_commands`.
+    seen yet is first read by :func:`sub_commands` without the grammar.
     """
     rows: list[Row] = []
     number = 0
@@ -190,10 +199,11 @@ def ledger_rows(
                             values.append(value)
                             continue
                     elif i == 14 and command_memo is not None:
-                        commands_read = quick_commands(cell, command_memo)
+                        commands_read = sub_commands(cell, 0, command_memo, None)
                         if commands_read is not None:
-                            remember(tables[i], cell, commands_read)
-                            values.append(commands_read)
+                            value = tuple(commands_read)
+                            remember(tables[i], cell, value)
+                            values.append(value)
                             continue
                     value = read_cell(i, cells, number, line)
                 values.append(value)

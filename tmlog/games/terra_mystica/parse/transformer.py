@@ -78,7 +78,15 @@ from tmlog.games.terra_mystica.model.enums import (
     Track,
 )
 from tmlog.games.terra_mystica.parse import names
-from tmlog.games.terra_mystica.parse.fast import LineResult, comment_action
+from tmlog.games.terra_mystica.parse.fast import (
+    LineResult,
+    bowls,
+    comment_action,
+    count,
+    cults,
+    int_or_none,
+    offers,
+)
 
 _NO_FACTION = cast(Faction, None)  # `chosen` of a bare `setup` until its row binds it
 
@@ -336,23 +344,21 @@ class LedgerTransformer(CommandTransformer):
         return actions
 
     def delta_cell(self, tok: Token | None) -> int | None:
-        return _int(tok)
+        return int_or_none(tok)
 
-    def vp_cell(self, tok: Token) -> int:  # "20 VP"
-        return int(tok.split()[0])
+    def vp_cell(self, tok: Token) -> int:
+        return count(tok)
 
     c_cell = w_cell = p_cell = vp_cell
 
-    def pw_cell(self, tok: Token) -> tuple[int, int, int]:  # "5/7/0 PW"
-        b1, b2, b3 = tok.split()[0].split("/")
-        return (int(b1), int(b2), int(b3))
+    def pw_cell(self, tok: Token) -> tuple[int, int, int]:
+        return bowls(tok)
 
-    def cult_cell(self, tok: Token) -> tuple[int, int, int, int]:  # "0/1/1/0"
-        f, w, e, a = tok.split("/")
-        return (int(f), int(w), int(e), int(a))
+    def cult_cell(self, tok: Token) -> tuple[int, int, int, int]:
+        return cults(tok)
 
-    def leech_cell(self, tok: Token | None) -> tuple[int, ...]:  # "3 1"
-        return () if tok is None else tuple(int(a) for a in tok.split())
+    def leech_cell(self, tok: Token | None) -> tuple[int, ...]:
+        return offers(tok)
 
     # ----------------------------------------------------- comment rows
 
