@@ -25,11 +25,9 @@ import dataclasses
 import types
 import typing
 from collections.abc import Iterable, Mapping
-from dataclasses import field
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Protocol, TypeVar
-
-from tmlog import lean
 
 R = TypeVar("R")
 
@@ -52,7 +50,7 @@ class Record(Protocol):
         """What did not stop the replay but should be said."""
 
 
-@lean.dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Column:
     """One column: a field of the record (the ``games`` table) or of a row type."""
 
@@ -65,7 +63,7 @@ class Column:
     """A tuple of values (stored as a list, shown comma-separated in frames)."""
 
 
-@lean.dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Table:
     """A table of a record: one of its ``tuple[Row, ...]`` fields."""
 
@@ -75,7 +73,7 @@ class Table:
     columns: tuple[Column, ...]
 
 
-@lean.dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FrameOptions:
     """How the report frames show a record's tables; a record type may set them
     as its ``frame_options`` class attribute.
@@ -92,7 +90,7 @@ class FrameOptions:
     keys: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
-@lean.dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RecordSchema:
     """A record type's tables, and how the report frames show them."""
 

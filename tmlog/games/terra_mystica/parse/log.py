@@ -5,10 +5,9 @@ These are plain values: they hold no parser state and import no Lark.
 
 from __future__ import annotations
 
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
-from tmlog import lean
 from tmlog.games.terra_mystica.model.actions import Action
 from tmlog.games.terra_mystica.model.enums import Faction
 from tmlog.words import count
@@ -98,7 +97,7 @@ class Row(NamedTuple):
         return self.text.rsplit("\t", 1)[-1]
 
 
-@lean.dataclass
+@dataclass(slots=True)
 class ParsedLog:
     """A parsed log: its rows in order, each with its typed actions."""
 

@@ -6,16 +6,15 @@ Facts as published by the reference engine (``src/Game/Constants.pm``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import field
+from dataclasses import dataclass, field
 from typing import Any, cast
 
-from tmlog import lean
 from tmlog.games.terra_mystica.replay.factions import Gain
 from tmlog.games.terra_mystica.replay.holdings import RESOURCE_SET, Cult, Resource, check_names
 from tmlog.games.terra_mystica.replay.options import Option
 
 
-@lean.dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TileSpec:
     """A tile in the pool."""
 
@@ -32,7 +31,7 @@ class TileSpec:
     """The game option that puts the tile in the pool."""
 
 
-@lean.dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ScoringSpec:
     """A round-scoring tile: VP during the round, cult reward at its end."""
 
@@ -48,7 +47,7 @@ class ScoringSpec:
     option: Option | None = None
 
 
-@lean.dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ActionSpec:
     """An action space: what it costs, gives, and which sub-actions follow."""
 
