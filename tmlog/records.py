@@ -25,9 +25,11 @@ import dataclasses
 import types
 import typing
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
 from typing import Any, Protocol, TypeVar
+
+from tmlog import lean
 
 R = TypeVar("R")
 
@@ -50,7 +52,7 @@ class Record(Protocol):
         """What did not stop the replay but should be said."""
 
 
-@dataclass(frozen=True, slots=True)
+@lean.dataclass(frozen=True)
 class Column:
     """One column: a field of the record (the ``games`` table) or of a row type."""
 
@@ -63,7 +65,7 @@ class Column:
     """A tuple of values (stored as a list, shown comma-separated in frames)."""
 
 
-@dataclass(frozen=True, slots=True)
+@lean.dataclass(frozen=True)
 class Table:
     """A table of a record: one of its ``tuple[Row, ...]`` fields."""
 
@@ -73,7 +75,7 @@ class Table:
     columns: tuple[Column, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@lean.dataclass(frozen=True)
 class FrameOptions:
     """How the report frames show a record's tables; a record type may set them
     as its ``frame_options`` class attribute.
@@ -90,7 +92,7 @@ class FrameOptions:
     keys: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
+@lean.dataclass(frozen=True)
 class RecordSchema:
     """A record type's tables, and how the report frames show them."""
 

@@ -5,9 +5,10 @@ These are plain values: they hold no parser state and import no Lark.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal, NamedTuple
 
+from tmlog import lean
 from tmlog.games.terra_mystica.model.actions import Action
 from tmlog.games.terra_mystica.model.enums import Faction
 from tmlog.words import count
@@ -97,7 +98,7 @@ class Row(NamedTuple):
         return self.text.rsplit("\t", 1)[-1]
 
 
-@dataclass(slots=True)
+@lean.dataclass
 class ParsedLog:
     """A parsed log: its rows in order, each with its typed actions."""
 

@@ -8,16 +8,17 @@ by the number of buildings of that type on the map.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
+from tmlog import lean
 from tmlog.games.terra_mystica.replay.holdings import check_names
 
 Gain = Mapping[str, int]
 """A bundle of resources or effects, e.g. ``{"W": 2, "C": 3}``."""
 
 
-@dataclass(frozen=True, slots=True)
+@lean.dataclass(frozen=True)
 class TrackSpec:
     """Shipping, digging or teleport (tunnel / carpet) track."""
 
@@ -33,7 +34,7 @@ class TrackSpec:
     """``tunnel`` or ``carpet`` for a teleport track."""
 
 
-@dataclass(frozen=True, slots=True)
+@lean.dataclass(frozen=True)
 class BuildingSpec:
     """One building type on a faction board."""
 
@@ -45,7 +46,7 @@ class BuildingSpec:
     pass_vp: tuple[Mapping[str, tuple[int, ...]], ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@lean.dataclass(frozen=True)
 class FactionBoard:
     """Everything a faction starts the game with."""
 

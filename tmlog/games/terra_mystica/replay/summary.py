@@ -19,10 +19,11 @@ read a :class:`GameState` (``Replay.state``) or the events, never the engine.
 # No `from __future__ import annotations`: typing.NamedTuple checks every
 # annotation, and one given as a string it compiles (a ForwardRef each), at
 # every start-up of a one-log command.
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from typing import Any, NamedTuple
 
+from tmlog import lean
 from tmlog.games.terra_mystica.replay.board import HexInfo
 from tmlog.games.terra_mystica.replay.maps import MAPS, ORIGINAL_ID
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
@@ -122,7 +123,7 @@ class _MapSnapshot(NamedTuple):
     owner_of: dict[str, str]
 
 
-@dataclass(frozen=True)  # not slots: GameState.hexes is a cached_property
+@lean.dataclass(frozen=True)  # not slots: GameState.hexes is a cached_property
 class GameState:
     """A game at the end of its replay (or where the replay stopped)."""
 

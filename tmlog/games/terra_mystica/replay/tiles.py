@@ -6,15 +6,16 @@ Facts as published by the reference engine (``src/Game/Constants.pm``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, cast
 
+from tmlog import lean
 from tmlog.games.terra_mystica.replay.factions import Gain
 from tmlog.games.terra_mystica.replay.holdings import RESOURCE_SET, Cult, Resource, check_names
 from tmlog.games.terra_mystica.replay.options import Option
 
 
-@dataclass(frozen=True, slots=True)
+@lean.dataclass(frozen=True)
 class TileSpec:
     """A tile in the pool."""
 
@@ -31,7 +32,7 @@ class TileSpec:
     """The game option that puts the tile in the pool."""
 
 
-@dataclass(frozen=True, slots=True)
+@lean.dataclass(frozen=True)
 class ScoringSpec:
     """A round-scoring tile: VP during the round, cult reward at its end."""
 
@@ -47,7 +48,7 @@ class ScoringSpec:
     option: Option | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@lean.dataclass(frozen=True)
 class ActionSpec:
     """An action space: what it costs, gives, and which sub-actions follow."""
 
