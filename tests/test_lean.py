@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import functools
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -60,8 +59,6 @@ def declare(decorate: Decorate) -> dict[str, Any]:
 
 STD = declare(dataclasses.dataclass)
 LEAN = declare(lean.dataclass)
-COMPILED = declare(functools.partial(lean.dataclass, compiled_init=True))
-VARIANTS = pytest.mark.parametrize("lean_classes", [LEAN, COMPILED], ids=["generic", "compiled"])
 
 CALLS: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = [
     ("Point", (1,), {}),
@@ -91,23 +88,20 @@ BAD_CALLS: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = [
 ]
 
 
-def both(
-    name: str, args: tuple[Any, ...], kwargs: dict[str, Any], lean_classes: dict[str, Any]
-) -> tuple[Any, Any]:
-    return STD[name](*args, **kwargs), lean_classes[name](*args, **kwargs)
+def both(name: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, Any]:
+    return STD[name](*args, **kwargs), LEAN[name](*args, **kwargs)
 
 
-@VARIANTS
 @pytest.mark.parametrize(("name", "args", "kwargs"), CALLS)
 def test_twins_print_compare_hash_and_copy_alike(
-    name: str, args: tuple[Any, ...], kwargs: dict[str, Any], lean_classes: dict[str, Any]
+    name: str, args: tuple[Any, ...], kwargs: dict[str, Any]
 ) -> None:
-    std, lean_ = both(name, args, kwargs, lean_classes)
+    std, lean_ = both(name, args, kwargs)
     assert repr(std) == repr(lean_)
     assert dataclasses.asdict(std) == dataclasses.asdict(lean_)
     assert [f.name for f in dataclasses.fields(std)] == [f.name for f in dataclasses.fields(lean_)]
     assert type(std).__match_args__ == type(lean_).__match_args__
-    std2, lean2 = both(name, args, kwargs, lean_classes)
+    std2, lean2 = both(name, args, kwargs)
     assert (std == std2) == (lean_ == lean2)
     assert (std != std2) == (lean_ != lean2)
     assert (type(std).__hash__ is None) == (type(lean_).__hash__ is None)
@@ -124,12 +118,11 @@ def test_twins_print_compare_hash_and_copy_alike(
     assert (lean_ == "other") is False
 
 
-@VARIANTS
 @pytest.mark.parametrize(("name", "args", "kwargs"), CALLS)
 def test_frozen_twins_refuse_changes_alike(
-    name: str, args: tuple[Any, ...], kwargs: dict[str, Any], lean_classes: dict[str, Any]
+    name: str, args: tuple[Any, ...], kwargs: dict[str, Any]
 ) -> None:
-    std, lean_ = both(name, args, kwargs, lean_classes)
+    std, lean_ = both(name, args, kwargs)
     first = dataclasses.fields(std)[0].name
     for obj in (std, lean_):
         frozen = type(obj).__name__ in ("Point", "Point3", "Token", "One")
@@ -148,7 +141,7 @@ def test_frozen_twins_refuse_changes_alike(
 def test_bad_arguments_are_refused_alike(
     name: str, args: tuple[Any, ...], kwargs: dict[str, Any]
 ) -> None:
-    for classes in (STD, LEAN, COMPILED):
+    for classes in (STD, LEAN):
         with pytest.raises(TypeError):
             classes[name](*args, **kwargs)
 

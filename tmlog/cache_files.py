@@ -31,10 +31,10 @@ import errno
 import os
 import re
 from pathlib import Path
+from typing import NamedTuple
 
 from tmlog.cache_tables import MANIFEST
 from tmlog.dirs import GRAMMAR_TABLES_SUFFIX
-from tmlog.lean import NamedTuple
 
 TAG = "CACHEDIR.TAG"
 """Marks a layout folder as tmlog's own cache (https://bford.info/cachedir/:

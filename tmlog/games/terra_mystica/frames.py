@@ -7,6 +7,8 @@ imported only when one of them is called.
 
 from __future__ import annotations
 
+import types
+import typing
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tmlog.games.terra_mystica.replay import Replay
@@ -31,10 +33,17 @@ def _event_columns() -> dict[str, str]:
     for cls in ev.EVENT_TYPES:
         for field_name in cls._fields:
             name = _EVENT_FIELD_RENAMES.get(field_name, field_name)
-            hint = cls.__annotations__[field_name]
-            base = str(getattr(hint, "__forward_arg__", hint)).split(" | ")[0]
-            columns.setdefault(name, dtypes.get(base, "object"))
+            columns.setdefault(
+                name, dtypes.get(_first_type(cls.__annotations__[field_name]), "object")
+            )
     return columns
+
+
+def _first_type(hint: object) -> str:
+    """The name of an annotation's type, the first of a union (``int`` for ``int | None``)."""
+    if isinstance(hint, types.UnionType):
+        hint = typing.get_args(hint)[0]
+    return str(getattr(hint, "__name__", hint))
 
 
 _EVENT_FIELD_RENAMES = {"kind": "income"}

@@ -18,7 +18,6 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
-from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from tmlog.games.terra_mystica.replay import Replay
@@ -219,7 +218,7 @@ def _unpickle(plain: tuple[Any, ...], tables: tuple[_PlainRows, ...]) -> GameRec
     values = record.__dict__
     values.update(zip(_PLAIN, plain, strict=True))
     for (name, row), rows in zip(_ROWS, tables, strict=True):
-        values[name] = tuple(map(partial(tuple.__new__, row), rows))
+        values[name] = tuple(map(row._make, rows))
     return record
 
 
@@ -332,10 +331,9 @@ class _Folded(NamedTuple):
 
 
 def _fold(
-    events: Iterable[tuple[Any, ...]], names: list[str], label: dict[str, str], last_round: int
+    events: Iterable[ev.EngineEvent], names: list[str], label: dict[str, str], last_round: int
 ) -> _Folded:
-    """One pass over the events (about a thousand a game: kept to exact-type
-    tests and index reads, see :mod:`~tmlog.games.terra_mystica.replay.events`)."""
+    """One pass over the events (about a thousand a game)."""
     by_source: dict[str, dict[str, int]] = {n: {} for n in names}
     # Non-final VP gained per faction and round.
     per_round: dict[str, list[int]] = {n: [0] * (last_round + 1) for n in names}
@@ -347,49 +345,44 @@ def _fold(
     accepted = ev.PowerAccepted
     declined = ev.PowerDeclined
     for e in events:
-        kind = type(e)
-        if kind is vp_changed:
-            # round, turn, line, faction, delta, source
-            faction = e[3] or ""
+        if isinstance(e, vp_changed):
+            faction = e.faction or ""
             sources = by_source.get(faction)
             if sources is None:
                 continue
-            src: str = e[5]
-            delta: int = e[4]
+            src = e.source
+            delta = e.delta
             sources[src] = sources.get(src, 0) + delta
-            if e[0] <= last_round and not src.startswith(_FINAL):
-                per_round[faction][e[0]] += delta
-        elif kind is offered:
-            # round, turn, line, faction, source_faction, amount, actual, offer_id
-            row = leech.get(e[3] or "")
+            if e.round <= last_round and not src.startswith(_FINAL):
+                per_round[faction][e.round] += delta
+        elif isinstance(e, offered):
+            row = leech.get(e.faction or "")
             if row is not None:
                 row[0] += 1
-                row[1] += e[5]
-        elif kind is accepted:
-            # round, turn, line, faction, source_faction, amount, power, vp, offer_id
-            receiver = e[3] or ""
-            power: int = e[6]
+                row[1] += e.amount
+        elif isinstance(e, accepted):
+            receiver = e.faction or ""
+            power = e.power
             row = leech.get(receiver)
             if row is not None:
                 row[2] += 1
                 row[3] += power
-                row[8] += e[7]
-            pair = fed.get((receiver, e[4]))
+                row[8] += e.vp
+            pair = fed.get((receiver, e.source_faction))
             if pair is None:
-                fed[receiver, e[4]] = [1, power]
+                fed[receiver, e.source_faction] = [1, power]
             else:
                 pair[0] += 1
                 pair[1] += power
-        elif kind is declined:
-            # round, turn, line, faction, source_faction, amount, power, offer_id, explicit
-            row = leech.get(e[3] or "")
+        elif isinstance(e, declined):
+            row = leech.get(e.faction or "")
             if row is not None:
-                if e[8]:
+                if e.explicit:
                     row[4] += 1
-                    row[5] += e[6]
+                    row[5] += e.power
                 else:
                     row[6] += 1
-                    row[7] += e[6]
+                    row[7] += e.power
 
     vp_rows = [
         VpRow(label[n], src, vp)
@@ -416,19 +409,17 @@ def _fold(
     )
 
 
-def _first_bonus(events: Iterable[tuple[Any, ...]]) -> dict[str, str]:
+def _first_bonus(events: Iterable[ev.EngineEvent]) -> dict[str, str]:
     """The bonus tile each faction passed with at the end of setup, from the events
     up to round 1's start (a pass's round is the game's, which only goes up)."""
     out: dict[str, str] = {}
     passed = ev.Passed
     started = ev.RoundStarted
     for e in events:
-        kind = type(e)
-        if kind is passed:
-            # round, turn, line, faction, bonus
-            if e[0] == 0 and e[4] is not None:
-                out[e[3] or ""] = e[4]
-        elif kind is started:
+        if isinstance(e, passed):
+            if e.round == 0 and e.bonus is not None:
+                out[e.faction or ""] = e.bonus
+        elif isinstance(e, started):
             break
     return out
 
@@ -449,10 +440,7 @@ def _recorded_rows(parsed: ParsedLog | None) -> list[tuple[int, str]]:
 def _timeline(
     replay: Replay, label: dict[str, str], parsed: ParsedLog | None
 ) -> tuple[TimelineRow, ...]:
-    # Runs over every ledger row of every game recorded: kept to plain tuple work,
-    # each row made by tuple.__new__ (a named tuple's _make is a Python call).
-    new = tuple.__new__
-    row_type = TimelineRow
+    make = TimelineRow._make
     row_closed = ev.RowClosed
     no_holdings = (0,) * 7
     # Row N is the N-th recorded row of a ledger (what the audit compares) as
@@ -461,30 +449,25 @@ def _timeline(
     out = []
     number = 0
     for e in replay.rows:
-        if type(e) is not row_closed:
+        if not isinstance(e, row_closed):
             continue
         number += 1
-        # round, turn, line, faction, actions, values, before, leech, warning, effect, holdings
-        faction = e[3] or ""
+        faction = e.faction or ""
         line: int | None = None
         own = next(recorded, None)
         if own is not None and own[1] == faction:
             line = own[0]
         else:
             recorded = iter(())
-            actions = e[4]
+            actions = e.actions
             # An effect row's command is another faction's; an income row's is
             # the engine's (line 0).
-            if actions and not e[9]:
+            if actions and not e.effect:
                 line = actions[-1].line or None
-        out.append(
-            new(
-                row_type,
-                (number, line, e[0], e[1], label.get(faction, faction))
-                + e[5]
-                + (e[10] or no_holdings),
-            )
-        )
+        # The row's place, then its values and holdings as the row keeps them:
+        # TimelineRow's fields from ``vp`` on are LEDGER_FIELDS, then segment.holdings.
+        place = (number, line, e.round, e.turn, label.get(faction, faction))
+        out.append(make(place + e.values + (e.holdings or no_holdings)))
     return tuple(out)
 
 

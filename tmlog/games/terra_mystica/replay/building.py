@@ -19,7 +19,6 @@ from tmlog.games.terra_mystica.replay import (
 )
 from tmlog.games.terra_mystica.replay.board import RIVER
 from tmlog.games.terra_mystica.replay.economy import adjust, gain, pay
-from tmlog.games.terra_mystica.replay.events import make
 from tmlog.games.terra_mystica.replay.guards import need_active, need_faction
 from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.state import FactionState, Game, Handler, Phase, Turn
@@ -106,9 +105,7 @@ def _build(game: Game, faction: FactionState | None, action: a.Build) -> Turn | 
     f.locations.append(where)
     f.location_set.add(where)
     towns.detect_town(game, f, where)
-    game.events.append(  # round, turn, line, faction, hex, building, upgraded_from
-        make(events.Built, (game.round, game.turn, game.line, f.name, where, "D", None))
-    )
+    game.events.append(events.Built(game.round, game.turn, game.line, f.name, where, "D"))
     return Turn.HAND_OVER if setup else None
 
 
@@ -151,16 +148,14 @@ def _upgrade(game: Game, faction: FactionState | None, action: a.Upgrade) -> Non
     old = here.building
     here.building = kind
     towns.detect_town(game, f, where)
-    game.events.append(  # round, turn, line, faction, hex, building, upgraded_from
-        make(events.Built, (game.round, game.turn, game.line, f.name, where, kind, old))
+    game.events.append(
+        events.Built(game.round, game.turn, game.line, f.name, where, kind, upgraded_from=old)
     )
 
 
 def recolor(game: Game, f: FactionState, where: str, color: str) -> None:
     game.hexes[where].color = color
-    game.events.append(  # round, turn, line, faction, hex, terrain
-        make(events.Transformed, (game.round, game.turn, game.line, f.name, where, color))
-    )
+    game.events.append(events.Transformed(game.round, game.turn, game.line, f.name, where, color))
 
 
 def _transform(game: Game, faction: FactionState | None, action: a.Transform) -> None:

@@ -15,7 +15,6 @@ from tmlog.errors import IllegalMove
 from tmlog.games.terra_mystica.replay import events as ev
 from tmlog.games.terra_mystica.replay import towns
 from tmlog.games.terra_mystica.replay.decisions import CultSteps, LeechOffer
-from tmlog.games.terra_mystica.replay.events import make
 from tmlog.games.terra_mystica.replay.holdings import (
     FACTION_ACTIONS,
     LIMIT_NAMES,
@@ -112,9 +111,7 @@ def _vp_source(raw: str) -> str:
 
 def record_vp(game: Game, faction: FactionState, delta: int, source: str) -> None:
     faction.vp_source[source] = faction.vp_source.get(source, 0) + delta
-    # round, turn, line, faction, delta, source: this runs for every VP change.
-    fields = (game.round, game.turn, game.line, faction.name, delta, source)
-    game.events.append(make(ev.VpChanged, fields))
+    game.events.append(ev.VpChanged(game.round, game.turn, game.line, faction.name, delta, source))
 
 
 def gain_power(faction: FactionState, count: int) -> int:
@@ -382,8 +379,8 @@ def adjust(
         _cult_power(game, faction, cast(Cult, kind), old, new)
         level = faction.field(slot)  # _cult_power may have held it at 9
         if level != old:
-            game.events.append(  # round, turn, line, faction, cult, level
-                make(ev.CultStep, (game.round, game.turn, game.line, faction.name, kind, level))
+            game.events.append(
+                ev.CultStep(game.round, game.turn, game.line, faction.name, kind, level)
             )
     elif category == "priest":
         if new > faction.limits.max_p:
@@ -475,5 +472,4 @@ def _category(kind: str) -> str:
 
 
 def _tile_event(game: Game, faction: FactionState, tile: str) -> ev.TileTaken:
-    # round, turn, line, faction, tile
-    return make(ev.TileTaken, (game.round, game.turn, game.line, faction.name, tile))
+    return ev.TileTaken(game.round, game.turn, game.line, faction.name, tile)

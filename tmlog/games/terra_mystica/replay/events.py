@@ -11,8 +11,9 @@ play), ``final-fire``, ``final-water``, ``final-earth``, ``final-air``,
 ``final-network``, ``final-<tile>`` (a Fire & Ice final scoring tile) and
 ``final-resources``.
 
-Events are named tuples: immutable and cheap to make (a game has about 700),
-and to define (:class:`tmlog.lean.NamedTuple`: a one-log command imports them all).
+Events are named tuples (:class:`typing.NamedTuple`): immutable and cheap to
+make (a game has about 700). The engine makes each with its class, its fields
+in order (mypy checks them), and everything reads them by field name.
 Every event starts with the same four fields — ``round``, ``turn``,
 ``line`` (the log line of the command that caused it; the engine's own steps,
 such as income or final scoring, carry the line of the command that set them
@@ -25,33 +26,13 @@ about) and the ledger events :class:`RowClosed` and :class:`CommentWritten`
 (the reference engine's rows, which only an audit needs).
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: typing.NamedTuple checks every
+# annotation, and one given as a string it compiles (a ForwardRef each), at
+# every start-up of a one-log command.
+from collections.abc import Mapping
+from typing import NamedTuple
 
-from typing import TYPE_CHECKING, Protocol, TypeVar, cast
-
-from tmlog.lean import NamedTuple
-
-if TYPE_CHECKING:
-    from collections.abc import Mapping
-
-    from tmlog.games.terra_mystica.model.actions import Action
-
-_E = TypeVar("_E", bound=tuple[object, ...])
-
-
-class _Maker(Protocol):
-    def __call__(self, kind: type[_E], fields: tuple[object, ...], /) -> _E: ...
-
-
-make = cast(_Maker, tuple.__new__)
-"""``make(VpChanged, (round, turn, line, faction, delta, source))``: an event from
-every one of its fields, in order (defaults included).
-
-What the engine's hot paths use: a named tuple's own constructor runs a Python
-function (its ``__new__``) for every event, about three times the cost, and a
-game makes over a thousand events and rows. Nothing checks the fields against
-the class here, so each call site names them in a comment.
-"""
+from tmlog.games.terra_mystica.model.action import Action
 
 
 class FactionJoined(NamedTuple):

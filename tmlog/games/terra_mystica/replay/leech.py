@@ -16,7 +16,6 @@ from tmlog.games.terra_mystica.model.actions import LeechEffect
 from tmlog.games.terra_mystica.replay import events, pending, segment
 from tmlog.games.terra_mystica.replay.decisions import LeechOffer
 from tmlog.games.terra_mystica.replay.economy import adjust, gain, gain_power
-from tmlog.games.terra_mystica.replay.events import make
 from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.games.terra_mystica.replay.tiles import BUILDING_STRENGTH
@@ -62,18 +61,15 @@ def note_leech(game: Game, builder: FactionState, where: str) -> dict[str, int]:
             builder.leech_not_rejected[offer_id] = builder.leech_not_rejected.get(offer_id, 0) + 1
             builder.leech_rejected[offer_id] = 0
         game.events.append(
-            make(  # round, turn, line, faction, source_faction, amount, actual, offer_id
-                events.PowerOffered,
-                (
-                    game.round,
-                    game.turn,
-                    game.line,
-                    receiver.name,
-                    builder.name,
-                    amount,
-                    actual,
-                    offer_id,
-                ),
+            events.PowerOffered(
+                game.round,
+                game.turn,
+                game.line,
+                receiver.name,
+                source_faction=builder.name,
+                amount=amount,
+                actual=actual,
+                offer_id=offer_id,
             )
         )
     for color, amount in offers.items():
@@ -154,19 +150,16 @@ def accept(game: Game, faction: FactionState, amount: int, source: str) -> None:
         adjust(game, faction, "VP", -vp, "leech")
     if found is not None:
         game.events.append(
-            make(  # round, turn, line, faction, source_faction, amount, power, vp, offer_id
-                events.PowerAccepted,
-                (
-                    game.round,
-                    game.turn,
-                    game.line,
-                    faction.name,
-                    found.from_faction,
-                    found.amount,
-                    gained,
-                    max(vp, 0),
-                    found.leech_id,
-                ),
+            events.PowerAccepted(
+                game.round,
+                game.turn,
+                game.line,
+                faction.name,
+                source_faction=found.from_faction,
+                amount=found.amount,
+                power=gained,
+                vp=max(vp, 0),
+                offer_id=found.leech_id,
             )
         )
 
@@ -196,21 +189,16 @@ def decline(game: Game, faction: FactionState, amount: int, source: str, *, expl
             builder.leech_rejected[offer_id] = builder.leech_rejected.get(offer_id, 0) + 1
             _maybe_all_declined(game, record)
             game.events.append(
-                # round, turn, line, faction, source_faction, amount, power,
-                # offer_id, explicit
-                make(
-                    events.PowerDeclined,
-                    (
-                        game.round,
-                        game.turn,
-                        game.line,
-                        faction.name,
-                        source,
-                        amount,
-                        record.actual,
-                        offer_id,
-                        explicit,
-                    ),
+                events.PowerDeclined(
+                    game.round,
+                    game.turn,
+                    game.line,
+                    faction.name,
+                    source_faction=source,
+                    amount=amount,
+                    power=record.actual,
+                    offer_id=offer_id,
+                    explicit=explicit,
                 )
             )
             game.action_required[i] = None

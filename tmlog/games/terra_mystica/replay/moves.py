@@ -16,7 +16,6 @@ from tmlog.games.terra_mystica.replay import (
     turns,
 )
 from tmlog.games.terra_mystica.replay.economy import adjust, gain, pay
-from tmlog.games.terra_mystica.replay.events import make
 from tmlog.games.terra_mystica.replay.guards import need_active, need_faction
 from tmlog.games.terra_mystica.replay.holdings import RESOURCE_SET
 from tmlog.games.terra_mystica.replay.options import Option
@@ -111,9 +110,7 @@ def _pass(game: Game, faction: FactionState | None, action: a.Pass) -> Turn:
         raise IllegalMove("passing needs a bonus tile (except in round 6)")
     if discard:
         adjust(game, f, discard, -1)
-    game.events.append(  # round, turn, line, faction, bonus
-        make(events.Passed, (game.round, game.turn, game.line, f.name, bonus))
-    )
+    game.events.append(events.Passed(game.round, game.turn, game.line, f.name, bonus))
     return Turn.HAND_OVER
 
 

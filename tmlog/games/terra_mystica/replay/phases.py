@@ -14,7 +14,6 @@ from tmlog.games.terra_mystica.model.enums import IncomeKind
 from tmlog.games.terra_mystica.replay import decisions as d
 from tmlog.games.terra_mystica.replay import dispatch, events, income, scoring, segment
 from tmlog.games.terra_mystica.replay.economy import gain
-from tmlog.games.terra_mystica.replay.events import make
 from tmlog.games.terra_mystica.replay.options import Option
 from tmlog.games.terra_mystica.replay.pending import (
     any_pending,
@@ -252,9 +251,7 @@ def take_income(game: Game, faction: FactionState, mask: int) -> None:
         bit <<= 1
     faction.income_taken |= mask
     kind = "cult" if mask == 1 else "other" if mask == 14 else "all"
-    game.events.append(  # round, turn, line, faction, kind
-        make(events.IncomeTaken, (game.round + 1, 0, game.line, faction.name, kind))
-    )
+    game.events.append(events.IncomeTaken(game.round + 1, 0, game.line, faction.name, kind))
     if faction.pending.spade:
         require_action(game, faction, d.Transform(amount=faction.pending.spade))
     if faction.pending.cult:

@@ -13,7 +13,7 @@ of) and :class:`RuleWarning`.
 from __future__ import annotations
 
 from tmlog.games.terra_mystica.model.actions import Action
-from tmlog.games.terra_mystica.replay.events import CommentWritten, RowClosed, RuleWarning, make
+from tmlog.games.terra_mystica.replay.events import CommentWritten, RowClosed, RuleWarning
 from tmlog.games.terra_mystica.replay.state import FactionState, Game, Phase
 
 
@@ -83,9 +83,9 @@ def _row_closed(
     it), as :class:`~.events.IncomeTaken` places the income itself.
     """
     income = game.phase in _INCOME_PHASE
-    # Every field in order (round, turn, line, faction, actions, values, before,
-    # leech, warning, effect, holdings): a game closes hundreds of rows.
-    fields = (
+    # Every field by position (a game closes hundreds of rows; keywords cost
+    # twice as much to pass), in RowClosed's order.
+    return RowClosed(
         game.round + 1 if income else game.round,
         0 if income else game.turn,
         game.line,
@@ -98,7 +98,6 @@ def _row_closed(
         effect,
         holdings(faction),
     )
-    return make(RowClosed, fields)
 
 
 def holdings(faction: FactionState) -> tuple[int, ...]:
@@ -125,8 +124,7 @@ def write_comment(game: Game, text: str) -> None:
     seg = game.segment
     seg.after_comment = True
     if seg.record:
-        # round, turn, line, faction, text
-        game.events.append(make(CommentWritten, (game.round, game.turn, game.line, None, text)))
+        game.events.append(CommentWritten(game.round, game.turn, game.line, None, text))
 
 
 def turn_header(game: Game) -> None:

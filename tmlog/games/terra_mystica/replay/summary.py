@@ -16,19 +16,18 @@ read a :class:`GameState` (``Replay.state``) or the events, never the engine.
 (168, Cults(fire=7, water=10, earth=10, air=7), Buildings(D=7, TP=3, TE=1, SH=0, SA=1))
 """
 
-# No `from __future__ import annotations`: typing.NamedTuple compiled every
-# annotation given as a string (a ForwardRef each) at every start-up. The
-# named tuples are lean.NamedTuple's, which compile nothing at import either.
+# No `from __future__ import annotations`: typing.NamedTuple checks every
+# annotation, and one given as a string it compiles (a ForwardRef each), at
+# every start-up of a one-log command.
 from dataclasses import field
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from tmlog import lean
 from tmlog.games.terra_mystica.replay.board import HexInfo
 from tmlog.games.terra_mystica.replay.maps import MAPS, ORIGINAL_ID
 from tmlog.games.terra_mystica.replay.state import FactionState, Game
 from tmlog.games.terra_mystica.replay.tiles import BONUS_TILES, FAVOR_TILES, TOWN_TILES
-from tmlog.lean import NamedTuple
 
 
 class Power(NamedTuple):
@@ -124,7 +123,7 @@ class _MapSnapshot(NamedTuple):
     owner_of: dict[str, str]
 
 
-@lean.dataclass(frozen=True)
+@lean.dataclass(frozen=True)  # not slots: GameState.hexes is a cached_property
 class GameState:
     """A game at the end of its replay (or where the replay stopped)."""
 
