@@ -1,4 +1,5 @@
-"""The installed games: tmlog.plugins keeps importlib.metadata's answer, and sees a new install."""
+"""The installed games: tmlog.plugins reads the same entry points as importlib.metadata,
+sees a new install at once, and imports no importlib.metadata to do it."""
 
 from __future__ import annotations
 
@@ -6,72 +7,81 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
-LIST = (
+import pytest
+
+from tmlog.plugins import _group, _normalised
+
+BOTH = (
     "import json, sys; from tmlog.plugins import game_entry_points, scan_entry_points;"
-    "print(json.dumps([game_entry_points(), scan_entry_points(),"
-    " 'importlib.metadata' in sys.modules]))"
-)
-KEPT_ONLY = (
-    "import json, sys; from tmlog.plugins import game_entry_points;"
-    "print(json.dumps([game_entry_points(), 'importlib.metadata' in sys.modules]))"
+    "ours = game_entry_points(); loaded = 'importlib.metadata' in sys.modules;"
+    "print(json.dumps([ours, scan_entry_points(), loaded]))"
 )
 
 
-def _run(code: str, cache: Path, extra: Path) -> list[object]:
-    env = {**os.environ, "XDG_CACHE_HOME": str(cache), "PYTHONPATH": str(extra)}
+def _run(extra: Path) -> list[object]:
+    env = {**os.environ, "PYTHONPATH": str(extra)}
     done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+        [sys.executable, "-c", BOTH], capture_output=True, text=True, env=env, check=True
     )
     result: list[object] = json.loads(done.stdout)
     return result
 
 
-def _install_fake_game(folder: Path) -> None:
-    """What pip leaves for a distribution with a tmlog.games entry point: its .dist-info."""
-    info = folder / "tmlog_fake-1.0.dist-info"
+def _install_fake(folder: Path, dist: str, entry_points: str) -> None:
+    """What pip leaves for a distribution: its .dist-info with entry_points.txt."""
+    info = folder / f"{dist}-1.0.dist-info"
     info.mkdir()
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: tmlog-fake\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text("[tmlog.games]\nfake = tmlog_fake:GAME\n")
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(entry_points)
 
 
-def test_the_kept_answer_is_importlib_metadatas_and_a_new_install_is_seen(tmp_path: Path) -> None:
-    cache, extra = tmp_path / "cache", tmp_path / "site"
+def test_the_same_games_as_importlib_metadata_and_a_new_install_at_once(tmp_path: Path) -> None:
+    extra = tmp_path / "site"
     extra.mkdir()
-    kept, scanned, _ = _run(LIST, cache, extra)
-    assert kept == scanned
-    assert kept == {
-        "root": "tmlog.games.root.game:GAME",
-        "terra_mystica": "tmlog.games.terra_mystica.game:GAME",
-    }
-    assert (cache / "tmlog" / "games" / "entry-points.json").is_file()
-    # The next run reads the kept answer: importlib.metadata is not even imported.
-    again, scanned_again = _run(KEPT_ONLY, cache, extra)
-    assert again == kept and scanned_again is False
+    ours, theirs, loaded = _run(extra)
+    assert (
+        ours
+        == theirs
+        == {
+            "root": "tmlog.games.root.game:GAME",
+            "terra_mystica": "tmlog.games.terra_mystica.game:GAME",
+        }
+    )
+    assert loaded is False  # read without importing importlib.metadata
 
-    time.sleep(0.01)  # a new modification time for the folder, on any file system
-    _install_fake_game(extra)
-    after, scanned_after = _run(KEPT_ONLY, cache, extra)
-    assert after == {**kept, "fake": "tmlog_fake:GAME"} and scanned_after is True
+    _install_fake(
+        extra, "tmlog_fake", "[console_scripts]\nx = a:b\n\n[tmlog.games]\nfake = tmlog_fake:GAME\n"
+    )
+    # A distribution of the same normalised name further down sys.path is not read
+    # again, and one with no tmlog.games group adds nothing.
+    _install_fake(extra, "Other.Dist", "[tmlog.gamesx]\nnot_a_game = x:y\n")
+    ours, theirs, _ = _run(extra)
+    assert (
+        ours
+        == theirs
+        == {
+            "root": "tmlog.games.root.game:GAME",
+            "terra_mystica": "tmlog.games.terra_mystica.game:GAME",
+            "fake": "tmlog_fake:GAME",
+        }
+    )
 
 
-def test_a_damaged_kept_answer_is_asked_again(tmp_path: Path) -> None:
-    cache, extra = tmp_path / "cache", tmp_path / "site"
-    extra.mkdir()
-    kept, _, _ = _run(LIST, cache, extra)
-    kept_file = cache / "tmlog" / "games" / "entry-points.json"
-    for damage in ("{not json", "[]", '{"x": 1}', ""):
-        kept_file.write_text(damage)
-        again, scanned = _run(KEPT_ONLY, cache, extra)
-        assert again == kept and scanned is True
+@pytest.mark.parametrize(
+    ("folder", "name"),
+    [
+        ("tmlog_games-0.1.0.dist-info", "tmlog-games"),
+        ("Tmlog.Toy-2.0.dist-info", "tmlog-toy"),
+        ("zipp-3.17.0.dist-info", "zipp"),
+        ("old_style.egg-info", "old-style"),
+    ],
+)
+def test_a_distribution_is_known_by_its_normalised_name(folder: str, name: str) -> None:
+    assert _normalised(folder) == name
 
 
-def test_an_unwritable_cache_only_costs_the_scan(tmp_path: Path) -> None:
-    cache, extra = tmp_path / "cache", tmp_path / "site"
-    extra.mkdir()
-    cache.mkdir()
-    (cache / "tmlog").write_text("a file where the folder would go")
-    kept, scanned = _run(KEPT_ONLY, cache, extra)
-    assert set(kept) == {"root", "terra_mystica"} and scanned is True  # type: ignore[arg-type]
+def test_only_the_group_is_read() -> None:
+    text = "# c\n[tmlog.games]\n a = m:A \n; x\nb=m:B\n[other]\nc = m:C\n"
+    assert _group(text) == [("a", "m:A"), ("b", "m:B")]
