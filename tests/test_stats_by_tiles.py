@@ -94,3 +94,20 @@ def test_no_game_read_is_an_empty_table_grouped_as_asked(by: str, tmp_path: Path
     header = result.stdout.splitlines()[0].split(",")
     assert header[:2] == [by.replace("-", "_"), "faction"]
     assert not any(result.stdout.splitlines()[1:])  # no row
+
+
+@pytest.mark.parametrize(
+    "options", [["--min-rating", "1000"], ["--by", "rating-band"], ["--min-rating", "0"]]
+)
+def test_no_game_read_with_ratings_is_an_empty_table(options: list[str], tmp_path: Path) -> None:
+    """The same with the players rated first (found by the fault campaign: ``KeyError:
+    'player'``, the table of no game having no player column)."""
+    bad = tmp_path / "bad.txt"
+    bad.write_text("garbage here\n", encoding="utf-8")
+    result = CliRunner().invoke(
+        cli, ["stats", str(bad), "--no-cache", "-q", *options, "--format", "csv"]
+    )
+    assert result.exit_code == 1, result.output
+    assert "internal error" not in result.output
+    assert f"{bad}:1:1: unexpected 'garbage'" in result.stderr
+    assert not any(result.stdout.splitlines()[1:])  # no row
