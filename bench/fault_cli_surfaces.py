@@ -178,6 +178,13 @@ def _chattr(flag: str, path: Path) -> None:
     subprocess.run(["chattr", "-R", flag, str(path)], check=False, capture_output=True)
 
 
+def _private(path: Path, data: bytes) -> None:
+    """Write ``path`` with mode 0600, as tmlog wants its secret (or it is not used at all,
+    and its content never read)."""
+    path.write_bytes(data)
+    path.chmod(0o600)
+
+
 def _damage(cache: Path, rng: random.Random) -> str:
     files = sorted(p for p in cache.rglob("*") if p.is_file() and not p.is_symlink())
     if not files:
@@ -255,9 +262,9 @@ def cache_faults(
             elif how == "dir":
                 secret.mkdir()
             elif how == "empty":
-                secret.write_bytes(b"")
+                _private(secret, b"")
             elif how == "random":
-                secret.write_bytes(rng.randbytes(rng.randint(1, 100)))
+                _private(secret, rng.randbytes(rng.randint(1, 100)))
             elif how == "symlink":
                 secret.symlink_to(secret_dir / "elsewhere")
             elif how == "zero":
@@ -284,7 +291,7 @@ def cache_faults(
             else:
                 secret.unlink(missing_ok=True)
             if saved is not None:
-                secret.write_bytes(saved)
+                _private(secret, saved)
         subprocess.run(["rm", "-rf", str(cache)], check=False)
         yield
 
