@@ -10,6 +10,8 @@ reader for the game JSON and the results files (:mod:`tmlog.json_input`).
 from __future__ import annotations
 
 import gzip
+import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -19,7 +21,7 @@ from tmlog.cli import cli
 from tmlog.errors import InputError, TmlogError
 from tmlog.games.terra_mystica.parse import parse_log
 from tmlog.games.terra_mystica.results import ResultsError, parse_results
-from tmlog.json_input import JsonError, loads
+from tmlog.json_input import JsonError, json_prefix, loads
 
 DATA = Path(__file__).parent / "data"
 LONG = "1" * 5001
@@ -72,6 +74,40 @@ def test_a_number_at_the_limit_reads() -> None:
 def test_nesting_too_deep_is_an_input_error() -> None:
     with pytest.raises(JsonError, match=r"^x\.json: nested too deeply$"):
         loads("[" * 100_000 + "]" * 100_000, "x.json")
+
+
+def _nested(depth: int) -> bytes:
+    return b"[" * depth + b"]" * depth
+
+
+def test_a_value_nested_just_within_the_limit_is_quoted_in_the_error() -> None:
+    """Nested nearly as deep as the recursion limit: ``loads`` reads it, and quoting
+    it in the error a few frames deeper must not raise ``RecursionError`` (found by
+    the fault campaign: a results file nested 991 deep). The window is a few
+    levels wide and moves with the caller's stack, so every depth near the limit
+    is tried; each is refused as a results file or as JSON, never anything else."""
+    limit = sys.getrecursionlimit()
+    for depth in range(limit - 120, limit + 5):
+        with pytest.raises(ResultsError) as caught:
+            parse_results(_nested(depth), source="r.json")
+        assert "expected an object, got [[[[" in str(caught.value) or (
+            "nested too deeply" in str(caught.value)
+        )
+        game = (
+            b'{"ledger": [{"faction": "witches", "commands": "pass", "VP": '
+            + _nested(depth)
+            + b"}]}"
+        )
+        with pytest.raises(InputError):
+            parse_log(game, source="g.json")
+
+
+def test_json_prefix_is_the_start_of_json_dumps() -> None:
+    value = {"games": [1, None, True, 1.5, "é\n", {"k": []}], "x": {}}
+    for length in (1, 5, 40, 1000):
+        for ascii_only in (True, False):
+            expected = json.dumps(value, ensure_ascii=ascii_only)[:length]
+            assert json_prefix(value, length, ensure_ascii=ascii_only) == expected
 
 
 def _results(tmp_path: Path, text: str, name: str = "r.json") -> Path:

@@ -10,6 +10,7 @@ darklings 152, swarmlings 149; the witches dropped out).
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -73,3 +74,40 @@ def test_corpus_totals() -> None:
 def test_unknown_by_is_a_usage_error() -> None:
     result = CliRunner().invoke(cli, ["stats", str(DROPOUT_GAME), "--by", "score-round-7"])
     assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    "by", ["map", "score-tiles", "score-tile", "score-round-3", "bonus-round-1", "final-scoring"]
+)
+def test_no_game_read_is_an_empty_table_grouped_as_asked(by: str, tmp_path: Path) -> None:
+    """Every log failed (found by the fault campaign: ``KeyError: 'score_tiles'`` for a
+    damaged Rootlog with ``--by score-tiles``): the failure is reported, exit 1, and the
+    table is empty with its grouping column, not an internal error."""
+    bad = tmp_path / "bad.txt"
+    bad.write_text("garbage here\n", encoding="utf-8")
+    result = CliRunner().invoke(
+        cli, ["stats", str(bad), "--no-cache", "-q", "--by", by, "--format", "csv"]
+    )
+    assert result.exit_code == 1, result.output
+    assert "internal error" not in result.output
+    assert f"{bad}:1:1: unexpected 'garbage'" in result.stderr
+    header = result.stdout.splitlines()[0].split(",")
+    assert header[:2] == [by.replace("-", "_"), "faction"]
+    assert not any(result.stdout.splitlines()[1:])  # no row
+
+
+@pytest.mark.parametrize(
+    "options", [["--min-rating", "1000"], ["--by", "rating-band"], ["--min-rating", "0"]]
+)
+def test_no_game_read_with_ratings_is_an_empty_table(options: list[str], tmp_path: Path) -> None:
+    """The same with the players rated first (found by the fault campaign: ``KeyError:
+    'player'``, the table of no game having no player column)."""
+    bad = tmp_path / "bad.txt"
+    bad.write_text("garbage here\n", encoding="utf-8")
+    result = CliRunner().invoke(
+        cli, ["stats", str(bad), "--no-cache", "-q", *options, "--format", "csv"]
+    )
+    assert result.exit_code == 1, result.output
+    assert "internal error" not in result.output
+    assert f"{bad}:1:1: unexpected 'garbage'" in result.stderr
+    assert not any(result.stdout.splitlines()[1:])  # no row

@@ -11,6 +11,7 @@ column of the fault where it is known.
 
 from __future__ import annotations
 
+import itertools
 import re
 import sys
 from typing import Any
@@ -73,3 +74,52 @@ def _long_number(text: str, limit: int) -> tuple[int | None, int | None]:
             line = before.count("\n") + 1
             return line, len(before) - (before.rfind("\n") + 1) + 1
     return None, None
+
+
+def json_prefix(value: Any, length: int, *, ensure_ascii: bool = True) -> str:
+    """The first ``length`` characters of ``json.dumps(value)``, for an error message.
+
+    Written piece by piece, without recursion: :func:`loads` reads a value
+    nested nearly as deep as the recursion limit, which ``json.dumps``, called
+    a few frames deeper, may not write (a results file nested 991 deep gave
+    ``RecursionError``); and a large value is not written out whole to show
+    its start.
+
+    >>> json_prefix([1, {"a": [None, True]}, "é"], 100, ensure_ascii=False)
+    '[1, {"a": [null, true]}, "é"]'
+    >>> json_prefix([[[[0]]]], 3)
+    '[[['
+    """
+    import json
+
+    out: list[str] = []
+    size = 0
+    # Each entry is a value to write, or a str of punctuation wrapped in a tuple.
+    stack: list[Any] = [value]
+    while stack and size < length:
+        item = stack.pop()
+        if isinstance(item, tuple):
+            piece = item[0]
+        elif isinstance(item, list):
+            piece = "["
+            stack.append(("]",))
+            # No more children than characters to show: each takes one at least.
+            for i in range(min(len(item), length) - 1, -1, -1):
+                stack.append(item[i])
+                if i:
+                    stack.append((", ",))
+        elif isinstance(item, dict):
+            piece = "{"
+            stack.append(("}",))
+            pairs = list(itertools.islice(item.items(), length))
+            for i in range(len(pairs) - 1, -1, -1):
+                key, child = pairs[i]
+                stack.append(child)
+                stack.append((json.dumps(str(key), ensure_ascii=ensure_ascii) + ": ",))
+                if i:
+                    stack.append((", ",))
+        else:
+            piece = json.dumps(item, ensure_ascii=ensure_ascii)
+        out.append(piece)
+        size += len(piece)
+    return "".join(out)[:length]

@@ -114,7 +114,13 @@ def winrate_tallies(factions: pd.DataFrame, *, by: By = None) -> pd.DataFrame:
     1  witches      1   1.0  120.0     1.0     20.0             1
     """
     keys, _ = _keys(by)
-    rows = _score_keys(counted(factions), by)
+    rows = counted(factions)
+    if rows.empty:
+        # No game read (every log failed): the table has only the columns every
+        # game gives, and an empty tally needs its grouping columns all the same.
+        wanted = [*keys, "score_tiles"]
+        rows = rows.assign(**{k: pd.Series(dtype=object) for k in wanted if k not in rows})
+    rows = _score_keys(rows, by)
     rows["margin_games"] = rows["margin"].notna().astype("int64")
     out = (
         rows.groupby(keys, sort=True)

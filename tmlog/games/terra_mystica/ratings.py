@@ -247,9 +247,11 @@ def with_min_rating(factions: pd.DataFrame, ratings: Ratings) -> pd.DataFrame:
     """
     scores = {name: p.score for name, p in ratings.players.items()}
     out = factions.copy()
+    # The table of no game at all (every log failed) has no player column.
+    players = out.get("player", [None] * len(out))
     own = [
         10000.0 if dropped else (scores.get(player, 0.0) if isinstance(player, str) else 0.0)
-        for player, dropped in zip(out["player"], out["dropped"].astype(bool), strict=True)
+        for player, dropped in zip(players, out["dropped"].astype(bool), strict=True)
     ]
     out["min_rating"] = out.assign(_own=own).groupby("game")["_own"].transform("min")
     return out

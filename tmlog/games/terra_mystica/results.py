@@ -41,7 +41,7 @@ from tmlog.games.terra_mystica.replay.maps import MAPS, ORIGINAL_ID
 from tmlog.games.terra_mystica.result_types import NOT_FACTIONS, ResultGame, ResultPlayer
 from tmlog.games.terra_mystica.site_rules import counted_players, faction_name
 from tmlog.identity import game_id_of_path
-from tmlog.json_input import JsonError, loads
+from tmlog.json_input import JsonError, json_prefix, loads
 from tmlog.words import count
 
 FACTIONS = frozenset(f.value for f in Faction)
@@ -359,7 +359,7 @@ def _factions_in(rows: Iterable[ResultPlayer]) -> int:
 
 
 def _show(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False)
+    text = json_prefix(value, 41, ensure_ascii=False)
     return text if len(text) <= 40 else text[:37] + "..."
 
 

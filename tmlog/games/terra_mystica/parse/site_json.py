@@ -40,7 +40,7 @@ from tmlog.errors import InputError, LogSyntaxError
 from tmlog.games.terra_mystica.model.actions import Action
 from tmlog.games.terra_mystica.model.enums import Faction
 from tmlog.games.terra_mystica.parse.log import ParsedLog, Row
-from tmlog.json_input import JsonError, loads
+from tmlog.json_input import JsonError, json_prefix, loads
 from tmlog.reading import MAX_BYTES
 
 GZIP_MAGIC = b"\x1f\x8b"
@@ -158,9 +158,7 @@ def _bad(source: str, path: str, what: str) -> InputError:
 
 def _shown(value: Any) -> str:
     """The start of a JSON value, as an error message quotes it."""
-    import json
-
-    return json.dumps(value)[:40]
+    return json_prefix(value, 40)
 
 
 def _text(value: Any, source: str, path: str) -> str:
