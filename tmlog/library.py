@@ -65,7 +65,7 @@ def audit(parsed: Any, result: Any | None = None) -> AuditReport:
     """Every value a log recorded, checked against its replay (for a game that can:
     :data:`~tmlog.games.capabilities.AUDIT`; :class:`~tmlog.errors.Unsupported` otherwise)."""
     game = GAMES.game_of(parsed)
-    auditing = AUDIT.need(game, "audit", getattr(parsed, "source", ""))
+    auditing = AUDIT.need(game, "audit", parsed.source)
     if result is None:
         result = game.replay(parsed, **auditing.replay_options)
     return auditing.audit(parsed, result)

@@ -10,7 +10,7 @@ exit 1 once the others are done.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -20,7 +20,7 @@ from tmlog.reading import STDIN
 from tmlog.words import count
 
 if TYPE_CHECKING:
-    from tmlog.games import Capability
+    from tmlog.games import AnyGame, Capability
     from tmlog.records import Record
 
 
@@ -104,25 +104,38 @@ def gather_records(
             yield item
 
 
+def kept(
+    records: list[Record], refusal: Callable[[Record, AnyGame], str | None], single: bool
+) -> list[Record]:
+    """The records ``refusal`` (of a record and its game) has nothing against; each
+    other one is noted and left out, or, when the command was given one log, its
+    refusal is a usage error."""
+    from tmlog.games import GAMES
+
+    out = []
+    for record in records:
+        why = refusal(record, GAMES.game_of_record(record))
+        if why is None:
+            out.append(record)
+        elif single:
+            raise Refused(why)
+        else:
+            click.echo(f"skipped: {why}", err=True)
+    return out
+
+
 def served(
     records: list[Record], capability: Capability[Any], command: str, single: bool
 ) -> list[Record]:
-    """The records whose game can do ``capability``; the others are noted and left
-    out (a usage error when the command was given one log)."""
+    """The records whose game can do ``capability`` (:func:`kept`)."""
     from tmlog.errors import Unsupported
-    from tmlog.games import GAMES
 
-    kept = []
-    for record in records:
-        game = GAMES.game_of_record(record)
+    def refusal(record: Record, game: AnyGame) -> str | None:
         if capability.of(game) is not None:
-            kept.append(record)
-            continue
-        refused = Unsupported(record.game, command, game.title)
-        if single:
-            raise Refused(str(refused))
-        click.echo(f"skipped: {refused}", err=True)
-    return kept
+            return None
+        return str(Unsupported(record.game, command, game.title))
+
+    return kept(records, refusal, single)
 
 
 def single_log(paths: tuple[str, ...]) -> bool:

@@ -16,11 +16,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from tmlog.cli.gathering import Failures, gather_records, served, single_log
+from tmlog.cli.gathering import Failures, gather_records, kept, served, single_log
 from tmlog.cli.output import checked_output, force_option, forced, write_atomic
 from tmlog.cli.shell import (
     CorpusSettings,
-    Refused,
     cache_options,
     cli,
     corpus_options,
@@ -345,24 +344,19 @@ def _by_choices() -> tuple[str, ...]:
 def _grouped(records: list[Record], by: tuple[str, ...], single: bool) -> list[Record]:
     """The records whose game offers every grouping of ``by``; the others are noted
     and left out (a usage error when the command was given one log)."""
-    from tmlog.games import GAMES
     from tmlog.games.capabilities import GROUPINGS
 
     if not by:
         return records
-    kept = []
-    for record in records:
-        game = GAMES.game_of_record(record)
+
+    def refusal(record: Record, game: AnyGame) -> str | None:
         offered = GROUPINGS.of(game)
         missing = [b for b in by if offered is None or b not in offered.choices]
         if not missing:
-            kept.append(record)
-            continue
-        why = f"{record.game}: {game.title} logs cannot be grouped by {', '.join(missing)}"
-        if single:
-            raise Refused(why)
-        click.echo(f"skipped: {why}", err=True)
-    return kept
+            return None
+        return f"{record.game}: {game.title} logs cannot be grouped by {', '.join(missing)}"
+
+    return kept(records, refusal, single)
 
 
 def _finite(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
@@ -509,7 +503,10 @@ def stats(
         for record in itertools.chain(mixed.records(), logs if mixed.logs else ()):
             if by and not _grouped([record], by, single):
                 continue
-            if plain is not None and plain_type in (None, type(record)) and _by_vp(record):
+            # Whether the plain tally counts this game is asked of its first record only.
+            if plain is not None and (
+                plain_type is type(record) or (plain_type is None and _by_vp(record))
+            ):
                 plain_type = type(record)
                 plain.add(record)
                 counted += 1

@@ -293,12 +293,9 @@ class Registry(Mapping[str, AnyGame]):
         raise TypeError(f"{type(obj).__name__} is of no registered game")
 
     def game_of_record(self, record: Record) -> AnyGame:
-        """The game whose record ``record`` is (asked with :meth:`GameModule.owns`, which
-        needs no game's record module imported: a one-game run imports no other's)."""
-        for name in sorted(games := self._loaded()):
-            if games[name].owns(record):
-                return games[name]
-        raise TypeError(f"{type(record).__name__} is the record of no registered game")
+        """The game whose record ``record`` is (:meth:`game_of`: asked with
+        :meth:`GameModule.owns`, no game's record module need be imported)."""
+        return self.game_of(record)
 
 
 GAMES = Registry()
