@@ -255,3 +255,28 @@ def test_the_defender_scores_for_what_it_removed() -> None:
         ("removal", 1),
         ("other", 1),
     }
+
+
+# The Eyrie's roosts and turmoil, tallied by hand from each `E:` line of the log:
+# a point in Evening (after `b->`, or the turn's last `++N` with no battle before
+# it) is the roosts track's; `--N` on the Eyrie's own turn is turmoil (LoR 7.7.1),
+# whether written before or after the Decree is purged (`$_->`).
+EYRIE_ROOSTS_AND_TURMOIL = {
+    # Roosts: line 29 `b->8/++` 1, 34 `b->9/++2` 2, 39 `b->12/++3` 3, 44 `++` at
+    # its start (no other source shown) 1 and `b->4/++3` 3, 49 `b->10/++3` 3, 54
+    # `--7/$_->/#commander->$/++3` 3: 16. Turmoil: line 24 `--3` at 0 VP loses
+    # nothing (VP do not go below 0), line 54 `--7`: -7.
+    "2020_11_08_mega_exploding_birds": (16, -7),
+    # Roosts: line 26 `++` 1, 31 `++3` 3, 36 `++4` 4, 41 `$_->/--5/#commander->$/++5`
+    # 5, 46 `++4` (no building placed, the track still scores) 4, 51
+    # `$_->/--3/++3` 3, 56 the last `++3` 3: 23. Turmoil: line 41 -5, 51 -3: -8.
+    "2020_11_19_winter_tournament_r1g2": (23, -8),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EYRIE_ROOSTS_AND_TURMOIL))
+def test_eyrie_turmoil_is_the_loss_and_the_evening_point_is_roosts(name: str) -> None:
+    path = DATA / f"{name}.rootlog"
+    result = GAME.replay(GAME.parse(path.read_bytes(), source=path.name))
+    by = {(r.faction, r.source): r.vp for r in GAME.record(result.log, result).vp}
+    assert (by[("E", "roosts")], by[("E", "turmoil")]) == EYRIE_ROOSTS_AND_TURMOIL[name]

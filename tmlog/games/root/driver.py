@@ -228,7 +228,8 @@ class Driver:
                 self.relations[(self._me, other)] = action.value or ""
             self._why = VpSource.RELATIONSHIP
         elif isinstance(action, DiscardDecree):
-            self._why = VpSource.TURMOIL
+            # Turmoil ends Daylight: the next point is the Evening's roost (LoR 7.6.1).
+            self._why = None
         # Prices, funds, outcasts, reveals, exposures and hirelings change no
         # piece the board follows.
 
@@ -238,14 +239,15 @@ class Driver:
             # The defender scoring for the mover's building or token it removed
             # in battle (LoR 3.2.1), or a card's effect.
             why = VpSource.REMOVAL if self._why is _OWN_LOSS else VpSource.OTHER
-        elif action.loss and self._why is VpSource.TURMOIL:
+        elif action.loss and who is Faction.EYRIE:
+            # The Eyrie lose points on their own turn only in turmoil (LoR 7.7.1),
+            # written before or after the Decree is purged (`--7/$_->`, `$_->/--5`).
             why = VpSource.TURMOIL
         elif self._why is None and self._holds_the_pass(who, action):
             why = VpSource.PASS
         else:
             why = self._why or _DEFAULT_SOURCE.get(who, VpSource.UNKNOWN)
-        if why is not VpSource.TURMOIL:
-            self._why = None
+        self._why = None
         try:
             self.board.score(who, action.delta, why)
         except RootRuleError:
