@@ -265,6 +265,11 @@ BAD = [
     ("C:w->M", 3, "'M'", "a clearing, forest, hand, board or slot"),
     ("C:2w->3/XE3B@F@M@", 9, "'M@'", "at most two ambush"),
     ("E:w->1", 1, "'E:'", "a turn of a faction named on a player line"),
+    # A score past the winning 30 at once (LoR 3.1): once 2**63 wrapped round in the
+    # VP tables (a negative total) and 2**64 ended the run in an OverflowError.
+    ("C:++31", 5, "'31'", "a score change of at most 30"),
+    ("C:--9223372036854775808", 5, "'9223372036854775808'", "at most 30"),
+    ("C:E++18446744073709551616", 6, "'18446744073709551616'", "at most 30"),
 ]
 
 

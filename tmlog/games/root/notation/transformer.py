@@ -55,6 +55,10 @@ DEVIATIONS = {
 }
 """Deviations from the spec met in real logs, which lenient mode reads."""
 
+MAX_SCORE_CHANGE = 30
+"""The most one ``++n``/``--n`` may write: the score that wins the game (LoR 3.1).
+No single rule awards or takes nearly as much (a Decree of birds, a ritual)."""
+
 _PIECE_TYPES = "wpbtf"
 _PRICE_KEYS = ("", "h", "r", "m")
 _RELATION_VALUES = ("h", "0", "1", "2", "a")
@@ -558,6 +562,10 @@ class RootlogTransformer(Transformer[Token, Any]):
         if not (isinstance(children[0], Token) and children[0].type in ("GAIN", "LOSS")):
             faction = self._owner(children.pop(0))
         points = int(children[1]) if len(children) > 1 else None
+        if points is not None and points > MAX_SCORE_CHANGE:
+            # No rule moves a score marker this far at once; a bigger number is a
+            # typo, and unchecked it would overflow the tables' 64-bit columns.
+            raise _bad(children[1], f"'{points}'", f"a score change of at most {MAX_SCORE_CHANGE}")
         return Score(faction, points, children[0].type == "LOSS", **_pos(meta))
 
     @v_args(meta=True)
