@@ -252,3 +252,12 @@ def test_a_root_format_on_a_terra_mystica_log_is_a_positioned_error() -> None:
     assert out.exit_code == 1 and "Traceback" not in out.output
     assert out.stderr.startswith(f"Error: {SAMPLE_TM}:1:")
     assert "unexpected 'Default'; expected one of 'Map:'" in out.stderr
+
+
+def test_a_dominance_card_on_the_players_own_board_written_as_dollar() -> None:
+    # Rootlog's `$` is the player's own board wherever a board goes, so `E:++->$`
+    # is the Eyrie's dominance card, as `E:++->E$` is (LoR 3.3.1).
+    text = "Map: Fall\nDeck: E&P\nC: a\nE: b\nE:++->$\n"
+    result = GAME.replay(GAME.parse(text, source="t.rootlog"))
+    assert result.dominance == {"E": "E"}
+    assert GAME.replay(GAME.parse(text.replace("->$", "->E$"), source="t")).dominance == {"E": "E"}

@@ -571,8 +571,9 @@ class RootlogTransformer(Transformer[Token, Any]):
     @v_args(meta=True)
     def dominance(self, meta: Meta, children: list[Any]) -> Dominance:
         board = children[-1]
-        if board.kind != "board" or len(board.text) != 2:
-            raise _bad(meta, f"'{board}'", "a faction board '<F>$' for the VP marker")
+        # `++->$` is the player's own board (a dominance card), as `$` is elsewhere.
+        if board.kind != "board" or len(board.text) > 2:
+            raise _bad(meta, f"'{board}'", "a board '$' or '<F>$' for the VP marker")
         return Dominance(board, **_pos(meta))
 
     @v_args(meta=True)
