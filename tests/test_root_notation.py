@@ -345,3 +345,27 @@ def test_adset_landmarks_hirelings_and_interleaved_setup() -> None:
         LogSyntaxError, match=r"<string>:4:23: unexpected 'castle'; expected a landmark"
     ):
         parse_rootlog(ADSET.replace("treetop->3/f", "treetop->3/castle"))
+
+
+def test_a_turn_above_its_player_line_is_refused() -> None:
+    # A turn moved into the header: C's turn on line 3, C's player line on line 4.
+    with pytest.raises(LogSyntaxError) as caught:
+        parse_rootlog("Map: Fall\nDeck: E&P\nC:w->1\nC: Ann\n", source="g")
+    assert str(caught.value).startswith(
+        "g:3:1: unexpected 'C:'; expected a turn of a faction named on a player line above it"
+    )
+
+
+def test_a_player_line_after_play_began_is_refused() -> None:
+    # Lines 5 and 6 are the setup turns, line 7 C's second turn: play has begun, and
+    # `A: phod` on line 8 (a turn `A:phod` with a blank) cannot name a player.
+    text = "Map: Fall\nDeck: E&P\nC: Ann\nE: Bob\nC:w->1\nE:b->2\nC:w->3\nA: phod\n"
+    with pytest.raises(LogSyntaxError) as caught:
+        parse_rootlog(text, source="g")
+    assert str(caught.value).startswith(
+        "g:8:1: unexpected 'A: phod' after play began on line 7; expected a player line "
+        "before the first turn of play"
+    )
+    # In ADSET each player line stands before its own setup turn: still read.
+    adset = "Map: Fall\nDeck: E&P\nC: Ann\nC:w->1\nE: Bob\nE:b->2\nC:w->3\n"
+    assert [p.faction for p in parse_rootlog(adset).players] == ["C", "E"]

@@ -233,14 +233,29 @@ def _assemble(
                 ["each faction's player line once"],
                 _context(text, player.line, 1),
             )
+    # Player lines come before play (in ADSET each before its setup turn): one
+    # after a faction's second turn is a turn written `A: phod`, or a header
+    # moved down, and reading it as a player would hide the mistake.
+    play = next((t.line for t in body["turns"] if not t.setup), None)
+    for player in players:
+        if play is not None and player.line > play:
+            raise LogSyntaxError(
+                source,
+                player.line,
+                1,
+                f"'{player.faction}: {player.name}' after play began on line {play}",
+                ["a player line before the first turn of play (a turn has no blank after ':')"],
+                _context(text, player.line, 1),
+            )
+    named_on = {p.faction: p.line for p in players}
     for turn in body["turns"]:
-        if turn.faction not in named:
+        if named_on.get(turn.faction, turn.line + 1) > turn.line:
             raise LogSyntaxError(
                 source,
                 turn.line,
                 1,
                 f"'{turn.faction}:'",
-                ["a turn of a faction named on a player line"],
+                ["a turn of a faction named on a player line above it"],
                 _context(text, turn.line, 1),
             )
     winner, winner_line = body["winner"] or (None, 0)
