@@ -54,8 +54,13 @@ RULES = {
     # V 10, C 5, the others 0: the partner must be the lowest.
     "9.2.8 coalition": ("C:++5\nV:++10/B#domV->$/++->C$\n", "t.rootlog:10:18: V:++->C$: Marquise de Cat has 5 VP, not the lowest (0) (Law of Root 9.2.8)"),
     # LoR 5.1.5: one crossbow in the item supply.
-    "4.1.2 craft": ("C:w->1\nC:Z%x\nC:Z%x\n", "t.rootlog:11:3: C:Z%x: no crossbow left in the item supply (Law of Root 4.1.2)"),
+    "4.1.2 craft": ("C:w->1\nC:Z%x\nE:#->E\nC:Z%x\n", "t.rootlog:12:3: C:Z%x: no crossbow left in the item supply (Law of Root 4.1.2)"),
     "6.2.2 keep": ("C:t_k->1\nE:w->1\n", "t.rootlog:10:3: E:w->1: only the Marquise place pieces in the keep's clearing 1 (Law of Root 6.2.2)"),
+    # The Corvids have no player line (HEAD): neither their pieces nor their points exist.
+    "5.1 no such faction's piece": ("C:w->1\nC:Pw->1\n", "t.rootlog:10:3: C:Pw->1: Corvid Conspiracy is not in this game (Law of Root 5.1)"),
+    "5.1 no such faction's score": ("C:w->1\nC:P++3\n", "t.rootlog:10:3: C:P++3: Corvid Conspiracy is not in this game (Law of Root 5.1)"),
+    # LoR 2.4: play passes clockwise. Line 10 (after C's setup on 9) may open play.
+    "2.4 twice in a row": ("C:w->1\nC:w->2\nC:w->3\n", "t.rootlog:11:3: C:w->3: Marquise de Cat takes a second turn in a row (Law of Root 2.4)"),
 }  # fmt: skip
 
 
@@ -64,8 +69,8 @@ def test_a_hand_short_of_cards_is_a_note_not_a_warning(strict: bool) -> None:
     # LoR 5.1.3: three cards in setup, not written. Rootlog leaves out many
     # draws (card effects, the Eyrie's and Alliance's extra draws), so a hand
     # that looks short proves nothing: a note, and the replay goes on.
-    result = run("C:w->1\nC:4#C->\nC:w->2\n", strict=strict)
-    assert result.error is None and result.warnings == [] and result.turns_played == 3
+    result = run("C:w->1\nC:4#C->\nE:#->E\nC:w->2\n", strict=strict)
+    assert result.error is None and result.warnings == [] and result.turns_played == 4
     assert result.notes == [
         "t.rootlog:10:3: C:4#C->: Marquise de Cat holds 3 cards, not 4 (Law of Root 2.1.3)"
     ]
@@ -75,9 +80,9 @@ def test_a_craft_from_a_hand_that_looks_empty_still_crafts() -> None:
     # The card is spent from a hand of 0 (a note), and the item is still taken
     # from the supply: the second crossbow craft is the rule broken (LoR 4.1.2,
     # one crossbow, 5.1.5).
-    result = run("C:w->1\nC:3#C->\nC:Z%x\nC:Z%x\n")
+    result = run("C:w->1\nC:3#C->\nE:#->E\nC:Z%x\nA:#->A\nC:Z%x\n")
     assert result.warnings == [
-        "t.rootlog:12:3: C:Z%x: no crossbow left in the item supply (Law of Root 4.1.2)"
+        "t.rootlog:14:3: C:Z%x: no crossbow left in the item supply (Law of Root 4.1.2)"
     ]
     assert len(result.notes) == 2
 

@@ -55,9 +55,9 @@ def test_protectionism_fills_empty_payments() -> None:
     # LoR 11.4.1: Payments empty at Birdsong -> two Riverfolk warriors there.
     # Setup 4 + 3 = 7 out; turn 1 spends the 3 (back to supply: 15 - 4 = 11);
     # nobody pays before turn 2, so 2 go to Payments (11 - 2 = 9) and are spent.
-    result = run("O:4w->4/3w->$\nO:3w$->\nO:2w$->\n")
+    result = run("O:4w->4/3w->$\nO:3w$->\nC:#->C\nO:2w$->\n")
     assert result.warnings == []
-    d = board("O:4w->4/3w->$\nO:3w$->\nO:2w$->\n")
+    d = board("O:4w->4/3w->$\nO:3w$->\nC:#->C\nO:2w$->\n")
     assert d.board.supply(Faction.RIVERFOLK, "w") == 15 - 4
 
 
@@ -122,7 +122,7 @@ def test_a_move_across_the_lake_from_the_ferry_is_the_ferry() -> None:
 
 def test_a_written_ferry_then_follows_it() -> None:
     # Written to 11, the ferry is in 11 next turn: 11 -> 12 is the ferry again.
-    d = board("C:w->1\nE:b+6w->2\nC:(w+f)1->11\nC:w11->12\n", LAKE)
+    d = board("C:w->1\nE:b+6w->2\nC:(w+f)1->11\nE:#->E\nC:w11->12\n", LAKE)
     assert d.warnings == [] and d.board.ferry == 12
 
 
@@ -184,7 +184,7 @@ def test_a_move_from_the_wrong_clearing_takes_the_warriors_next_door() -> None:
 def test_only_the_first_supply_shortfall_of_a_pool_is_a_warning() -> None:
     # 20 Eyrie warriors (LoR 7.3.1): 20 placed, then one more twice. The log has
     # lost count after the first; the second proves nothing new.
-    result = run("E:20w->2\nE:w->1\nE:w->5\n")
+    result = run("E:20w->2\nE:w->1\nC:#->C\nE:w->5\n")
     assert [w.split(": ", 2)[1] for w in result.warnings] == ["E:w->1"]
     assert [n.split(": ", 2)[1] for n in result.notes] == ["E:w->5"]
 
@@ -192,7 +192,7 @@ def test_only_the_first_supply_shortfall_of_a_pool_is_a_warning() -> None:
 def test_rule_after_a_slip_in_the_counts_is_a_note() -> None:
     # The Marquise's count at 1 is wrong (a cat removed where none stands); who
     # rules 1 is then a guess, so the Eyrie's move from 1 is only noted.
-    result = run("C:w->1\nE:w->1\nC:2w->1\nE:Cw5->\nE:w1->5\n")
+    result = run("C:w->1\nE:w->1\nC:2w->1\nE:Cw5->\nC:#->C\nE:w1->5\n")
     assert [w.split(": ", 2)[1] for w in result.warnings] == ["E:Cw5->"]
     assert [n.split(": ", 2)[1] for n in result.notes] == ["E:w1->5"]
     sure = run("C:w->1\nE:w->1\nC:2w->1\nE:w1->5\n")
@@ -202,9 +202,9 @@ def test_rule_after_a_slip_in_the_counts_is_a_note() -> None:
 def test_a_flip_where_no_plot_stands_flips_the_one_the_log_lost() -> None:
     # Plot placed in 4, flipped "in 2" (a slip): the plot is taken from 4 and
     # the snare stands in 2, so removing it there is no second warning.
-    result = run("P:w->2+4\nP:w4->/t->4\nP:t2^t_s\nC:Pt_s2->\n")
+    result = run("P:w->2+4\nP:w4->/t->4\nC:#->C\nP:t2^t_s\nC:Pt_s2->\n")
     assert [w.split(": ", 2)[1] for w in result.warnings] == ["P:t2^t_s"]
-    d = board("P:w->2+4\nP:w4->/t->4\nP:t2^t_s\n")
+    d = board("P:w->2+4\nP:w4->/t->4\nC:#->C\nP:t2^t_s\n")
     assert d.board.count(Faction.CORVIDS, "t", 4) == 0
     assert d.board.count(Faction.CORVIDS, "t_s", 2) == 1
 

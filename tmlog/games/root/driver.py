@@ -44,7 +44,7 @@ from tmlog.games.root.notation.actions import (
 )
 from tmlog.games.root.notation.atoms import Card, Item, Piece, Side
 from tmlog.games.root.notation.atoms import Location as Where
-from tmlog.games.root.pieces import Faction
+from tmlog.games.root.pieces import FACTIONS, Faction
 from tmlog.games.root.pieces import Item as ItemType
 from tmlog.games.root.scoring import VpSource
 
@@ -115,6 +115,8 @@ class Driver:
         self._unproven: RootRuleError | None = None
         self._razed: Location | None = None
         self._dominance_suit: dict[Faction, Suit] = {}
+        # A hireling's pieces are those of its faction (Rootlog writes no other owner).
+        self._hired = {h.kind for h in log.hirelings}
         self._boats: set[Faction] = set()
         """Factions that crafted Boat Builders: rivers are paths for them."""
         # Each ruin hides one item; with both Vagabonds, two (LoR 9.8.2: the
@@ -137,6 +139,13 @@ class Driver:
         if turn.faction not in self.log.factions:
             return self._broken(turn, None, RootRuleError("5.1", "has no player line"))
         self._me, self._turn, self._why = _faction(turn.faction), turn, None
+        last = self.log.turns[index - 1] if index else None
+        if last is not None and last.faction == turn.faction and not (last.setup or turn.setup):
+            # Play passes clockwise (LoR 2.4). After its setup turn a faction may
+            # open play (the last to set up often goes first), so that is no breach.
+            again = RootRuleError("2.4", f"{FACTIONS[self._me].name} takes a second turn in a row")
+            if not self._broken(turn, turn.actions[0] if turn.actions else None, again):
+                return False
         if self._me is Faction.RIVERFOLK and not turn.setup:
             funds.protectionism(self.board, turn, self._payments)
             self._payments = False
@@ -234,7 +243,7 @@ class Driver:
         # piece the board follows.
 
     def _score(self, action: Score) -> None:
-        who = _faction(action.faction) if action.faction else self._me
+        who = self._playing(_faction(action.faction)) if action.faction else self._me
         if who is not self._me:
             # The defender scoring for the mover's building or token it removed
             # in battle (LoR 3.2.1), or a card's effect.
@@ -330,6 +339,7 @@ class Driver:
             # `2wA$->` on an Eyrie turn: the Alliance's officers, written without
             # their owner; only the Riverfolk's box holds other factions' warriors.
             owner = _faction(src[0])
+        self._playing(owner)
         if code == "p" and src is None and self.board.where(owner, "p"):
             src = self.board.where(owner, "p")[0]  # a pawn moves from where it stands
         dests: list[Location | None] = [self._where(d, owner) for d in move.dests] or [None]
@@ -532,6 +542,12 @@ class Driver:
                     self.board.take_item(src, dst, ItemType(item.kind))
 
     # --------------------------------------------------------------- helpers
+
+    def _playing(self, faction: Faction) -> Faction:
+        """``faction``, if it has a player line or is hired; else a breach (LoR 5.1)."""
+        if faction.value in self.log.factions or faction.value in self._hired:
+            return faction
+        raise RootRuleError("5.1", f"{FACTIONS[faction].name} is not in this game")
 
     def _owner(self, thing: object) -> Faction:
         owner = getattr(thing, "owner", None)
