@@ -61,6 +61,9 @@ RULES = {
     "5.1 no such faction's score": ("C:w->1\nC:P++3\n", "t.rootlog:10:3: C:P++3: Corvid Conspiracy is not in this game (Law of Root 5.1)"),
     # LoR 2.4: play passes clockwise. Line 10 (after C's setup on 9) may open play.
     "2.4 twice in a row": ("C:w->1\nC:w->2\nC:w->3\n", "t.rootlog:11:3: C:w->3: Marquise de Cat takes a second turn in a row (Law of Root 2.4)"),
+    # Rootlog names a card by its printed name or a listed abbreviation (tmlog.games.root.cards).
+    "2.1 no such card drawn": ("C:w->1\nC:#notarealcard->C\n", "t.rootlog:10:3: C:#notarealcard->C: no card of Root is named 'notarealcard' (Law of Root 2.1)"),
+    "2.1 no such card crafted": ("C:w->1\nC:Znotarealcard\n", "t.rootlog:10:3: C:Znotarealcard: no card of Root is named 'notarealcard' (Law of Root 2.1)"),
 }  # fmt: skip
 
 
@@ -285,3 +288,9 @@ def test_eyrie_turmoil_is_the_loss_and_the_evening_point_is_roosts(name: str) ->
     result = GAME.replay(GAME.parse(path.read_bytes(), source=path.name))
     by = {(r.faction, r.source): r.vp for r in GAME.record(result.log, result).vp}
     assert (by[("E", "roosts")], by[("E", "turmoil")]) == EYRIE_ROOSTS_AND_TURMOIL[name]
+
+
+def test_cards_by_name_abbreviation_and_board() -> None:
+    # A name, its abbreviation (Rootlog_V2.md), an ambush, a leader and a minister.
+    result = run("C:w->1\nE:#sappers->E/Zsap/B#@->E/#despot->$\nA:#brigadier->$\n")
+    assert [w for w in result.warnings if "no card" in w] == []

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from tmlog.games.root import funds
 from tmlog.games.root.board import FUNDS, Board
+from tmlog.games.root.cards import known_card
 from tmlog.games.root.errors import RootRuleError
 from tmlog.games.root.lenient import follow
 from tmlog.games.root.maps import MAPS, Location, Suit, suits_for
@@ -274,6 +275,8 @@ class Driver:
         return tower is not None and last and self.board.rules(who, tower)
 
     def _craft(self, action: Craft) -> None:
+        if action.card is not None:
+            _known(action.card)
         # The card crafted leaves the hand (LoR 4.1); Rootlog does not write it.
         self._discard(self._me, 1)
         if action.card is not None and action.card.lower().startswith("boat"):
@@ -481,6 +484,8 @@ class Driver:
     # ----------------------------------------------------------------- cards
 
     def _cards(self, side: Side, card: Card, move: Move) -> None:
+        if card.name is not None:
+            _known(card.name)
         n = side.number * (sum(k for _, k in card.suits) if card.grouped else 1)
         start, dest = side.start, move.dests[0] if move.dests else None
         if start is not None and start.kind == "quests":
@@ -574,3 +579,9 @@ class Driver:
 
 def _code(piece: Piece) -> str:
     return piece.kind + "".join("_" + s for s in piece.sub)
+
+
+def _known(name: str) -> None:
+    """A card's name, as written, must be a card of the game (LoR 2.1, Rootlog's names)."""
+    if not known_card(name):
+        raise RootRuleError("2.1", f"no card of Root is named '{name}'")
