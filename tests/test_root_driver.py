@@ -64,6 +64,8 @@ RULES = {
     # Rootlog names a card by its printed name or a listed abbreviation (tmlog.games.root.cards).
     "2.1 no such card drawn": ("C:w->1\nC:#notarealcard->C\n", "t.rootlog:10:3: C:#notarealcard->C: no card of Root is named 'notarealcard' (Law of Root 2.1)"),
     "2.1 no such card crafted": ("C:w->1\nC:Znotarealcard\n", "t.rootlog:10:3: C:Znotarealcard: no card of Root is named 'notarealcard' (Law of Root 2.1)"),
+    # The Eyrie's only warrior stands in 5, not in 1.
+    "4.3.1 no defender": ("C:w->1\nE:w->5\nC:XE1\n", "t.rootlog:11:3: C:XE1: Eyrie Dynasties has no piece in clearing 1 to battle (Law of Root 4.3.1)"),
 }  # fmt: skip
 
 

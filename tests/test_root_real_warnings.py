@@ -150,6 +150,11 @@ WHY: dict[tuple[str, str], tuple[str, str]] = {
         "number (LoR 10.2.4); 11 holds 5 cats and a recruiter against 1 Eyrie warrior and a roost.",
     ),
     # -------------------------------------------------------- r1g3 (Mountain)
+    (R1G3, "38:26: D:XV12: Vagabond has no piece in clearing 12 to battle (Law of Root 4.3.1)"): (
+        "slip",
+        "line 36 moves the Vagabond's pawn to 9 (`p->9`) and explores the ruin in 12 (`%f12->$`, "
+        "LoR 9.5.3 needs the pawn there) with no move to 12 written; the Duchy battles it in 12.",
+    ),
     (R1G3, "41:3: V:p->10_11_12: clearing 9 and forest 10_11_12 are not adjacent (Law of Root 2.4.1)"): (
         "slip",
         "line 36 moves the pawn to 9 and takes the item from the ruin in 12 (`%f12->$`) without "

@@ -209,6 +209,7 @@ class Driver:
             self._craft(action)
         elif isinstance(action, Battle):
             self._why = None
+            self._battle(action)
         elif isinstance(action, Flip):
             owner = self._owner(action.token.thing)
             where = self._where(action.token.start)
@@ -284,6 +285,37 @@ class Driver:
         if action.item is not None:
             self.board.craft(self._me, ItemType(action.item))
         self._why = VpSource.CRAFT
+
+    def _battle(self, action: Battle) -> None:
+        """A battle needs a defender with a piece in the clearing (LoR 4.3.1)."""
+        defender = self._playing(_faction(action.defender))
+        here = self.board.pieces_at(action.clearing)
+        if not any(f is defender and n for (f, _), n in here.items()) and not self._removed_after(
+            action, defender
+        ):
+            raise RootRuleError(
+                "4.3.1",
+                f"{FACTIONS[defender].name} has no piece in clearing {action.clearing} to battle",
+                # A count the log has already lost proves nothing (LoR 2.5).
+                certain=defender not in self.board.doubtful,
+            )
+
+    def _removed_after(self, battle: Battle, defender: Faction) -> bool:
+        """Whether the turn goes on to remove ``defender``'s pieces from the battle's
+        clearing: then the log says they stood there, and that removal names the
+        count the board lost (LoR 2.5), once."""
+        actions = self._turn.actions if self._turn else ()
+        return any(
+            isinstance(a, Move)
+            and any(
+                isinstance(side.thing, Piece)
+                and side.thing.owner == defender.value
+                and side.start is not None
+                and side.start.clearing == battle.clearing
+                for side in a.flat()
+            )
+            for a in actions[actions.index(battle) + 1 :]
+        )
 
     def _dominance(self, action: Dominance) -> None:
         partner = action.partner
