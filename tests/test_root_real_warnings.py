@@ -137,6 +137,12 @@ WHY: dict[tuple[str, str], tuple[str, str]] = {
         "slip",
         "same swap: the extortion is in 6 since line 51.",
     ),
+    # ------------------------------------------------------------ r2g4 (Fall)
+    (R2G4, "25:3: C:t->2+4: no sawmill in clearing 4 to make wood (Law of Root 6.4)"): (
+        "slip",
+        "the Marquise's sawmills stand in 2 (setup, line 15) and 3 (line 20 `b_s->3`); none is ever "
+        "built in 4. Line 30 makes the same Birdsong's wood right: `t->2+3`.",
+    ),
     # ------------------------------------------------------------ r2g3 (Lake)
     (R2G3, "48:16: L:w3->9: Lizard Cult rules neither clearing 3 nor 9 (Law of Root 4.2.1)"): (
         "slip",
@@ -228,10 +234,10 @@ def test_every_board_warning_is_a_slip_the_log_proves(name: str) -> None:
     assert sorted(_warnings(name)) == expected
 
 
-def test_r2g4_gives_no_warning() -> None:
+def test_r2g4_warns_only_of_its_wood() -> None:
     # Its two funds warnings came from Protectionism (LoR 11.4.1) and the
-    # starting funds (11.3.4), which the log does not write.
-    assert _warnings(R2G4) == []
+    # starting funds (11.3.4), which the log does not write; its one slip is wood.
+    assert [w.split(": ", 2)[1] for w in _warnings(R2G4)] == ["C:t->2+4"]
 
 
 def test_the_reasons_rest_on_the_logs_own_lines() -> None:
@@ -267,11 +273,13 @@ def test_no_message_counts_a_supply_below_zero(name: str) -> None:
 
 
 def test_a_strict_replay_never_stops_at_a_note() -> None:
-    # r2g4 gives no warning, only notes (Riverfolk funds whose owner the log
-    # does not write): read strictly, it replays to the end all the same.
+    # r2g4 with its one slip mended (line 25's wood where line 30 puts it: in 2 and
+    # 3, at the sawmills) gives no warning, only notes (Riverfolk funds whose owner
+    # the log does not write): read strictly, it replays to the end all the same.
     path = DATA / f"{R2G4}.rootlog"
-    strict = GAME.replay(
-        GAME.parse(path.read_bytes(), source=path.name, input_format="rootlog-strict")
-    )
+    text = path.read_bytes()
+    assert text.count(b"C:t->2+4/t2+t4->") == 1
+    mended = text.replace(b"C:t->2+4/t2+t4->", b"C:t->2+3/t2+t3->")
+    strict = GAME.replay(GAME.parse(mended, source=path.name, input_format="rootlog-strict"))
     assert strict.error is None and strict.notes and strict.winner == ("C",)
     assert strict.turns_played == len(strict.log.turns)

@@ -502,6 +502,14 @@ class Driver:
                 self._why = VpSource.SYMPATHY
             elif owner is Faction.RIVERFOLK and code.startswith("t_"):
                 self._why = VpSource.TRADE_POST
+        if owner is Faction.MARQUISE and code == "t" and isinstance(dst, int) and not setup:
+            if not board.count(owner, "b_s", dst):
+                # Wood comes only at a sawmill: Birdsong, or Overwork (LoR 6.4, 6.5.5).
+                raise RootRuleError(
+                    "6.4",
+                    f"no sawmill in clearing {dst} to make wood",
+                    certain=owner not in board.doubtful,
+                )
         if setup or not building or not isinstance(dst, int) or new_roost or dst == 0 or sanctify:
             board.place(owner, code, dst, n)
         else:
