@@ -71,8 +71,8 @@ def test_the_one_winner_short_of_30_is_a_warning() -> None:
         result = GAME.replay(GAME.parse(path.read_bytes(), source=path.name))
         short += [w for w in result.warnings if "winner" in w]
     assert short == [
-        "2020_11_08_mega_exploding_birds.rootlog:59: winner V has 29 VP, short of 30, "
-        "and no dominance"
+        "2020_11_08_mega_exploding_birds.rootlog:59: winner Vagabond has 29 VP, not 30 "
+        "(Law of Root 3.1)"
     ]
 
 
@@ -80,7 +80,7 @@ def test_floor_dominance_and_coalitions() -> None:
     text = (
         "Map: Fall\nDeck: E&P\nC: a\nE: b\nV: c\n"
         "C:++3/--5/++\n"  # 3, floor 0, 1
-        "E:++2/C++4\n"  # E 2, C 5
+        "E:++2/C++4/w->1+3\n"  # E 2, C 5; E rules Fall's opposite corners 1 and 3
         "V:++->E$\n"  # coalition with the Eyrie
         "E:++->E$\n"  # the Eyrie's dominance card
         "Winner: EV\n"
@@ -100,7 +100,7 @@ def test_floor_dominance_and_coalitions() -> None:
     lonely = GAME.replay(GAME.parse(text.replace("V:++->E$\n", ""), source="t"))
     # The board also says the dominance card came too early (LoR 3.3.1); see test_root_driver.
     assert [w for w in lonely.warnings if "winner" in w] == [
-        "t:9: winner V has 0 VP, short of 30, and no dominance"
+        "t:9: winner Vagabond has 0 VP, not 30 (Law of Root 3.1)"
     ]
 
 
@@ -261,3 +261,32 @@ def test_a_dominance_card_on_the_players_own_board_written_as_dollar() -> None:
     result = GAME.replay(GAME.parse(text, source="t.rootlog"))
     assert result.dominance == {"E": "E"}
     assert GAME.replay(GAME.parse(text.replace("->$", "->E$"), source="t")).dominance == {"E": "E"}
+
+
+def test_a_coalition_partner_wins_on_its_own_points() -> None:
+    # V forms a coalition with C while C is lowest (0 against 5 and 5), then C
+    # reaches 29 only: C has not won (LoR 3.1), and V wins only with C (9.2.8).
+    text = (
+        "Map: Fall\nDeck: E&P\nC: a\nE: b\nA: c\nV: d\n"
+        "C:w->1\nE:++5\nA:++5\nV:++10/++->C$\nC:++29\nWinner: CV\n"
+    )
+    result = GAME.replay(GAME.parse(text, source="t"))
+    assert [w for w in result.warnings if "winner" in w] == [
+        "t:12: winner Marquise de Cat has 29 VP, not 30 (Law of Root 3.1)"
+    ]
+    won = GAME.replay(GAME.parse(text.replace("C:++29", "C:++30"), source="t"))
+    assert [w for w in won.warnings if "winner" in w] == []
+
+
+def test_a_dominance_win_needs_its_clearings_at_the_end() -> None:
+    # Fall's fox clearings are 1, 6, 8 and 12 (its printed suits). The Eyrie play
+    # the fox dominance card at 10 VP and rule 1 and 6 only: no win (LoR 3.3.1).
+    text = "Map: Fall\nDeck: E&P\nC: a\nE: b\nC:w->2\nE:w->1+6/++10/F#domE->$/++->$\nWinner: E\n"
+    result = GAME.replay(GAME.parse(text, source="t"))
+    assert result.dominance == {"E": "E"}
+    assert [w for w in result.warnings if "winner" in w] == [
+        "t:7: winner Eyrie Dynasties does not rule three fox clearings for its fox dominance "
+        "(Law of Root 3.3.1)"
+    ]
+    three = GAME.replay(GAME.parse(text.replace("w->1+6", "w->1+6+8"), source="t"))
+    assert [w for w in three.warnings if "winner" in w] == []

@@ -69,7 +69,7 @@ WHY: dict[tuple[str, str], tuple[str, str]] = {
         "2 is a mouse clearing (`M2`): its trade post is the mouse one (line 53 `(w+t_m)->2`); "
         "a fox post cannot stand there (LoR 11.5.6.III).",
     ),
-    (MEGA, "59: winner V has 29 VP, short of 30, and no dominance"): (
+    (MEGA, "59: winner Vagabond has 29 VP, not 30 (Law of Root 3.1)"): (
         "slip",
         "the log's own comment on line 27: 'Vagabond forgot to score for aid'; its points add up to 29.",
     ),

@@ -462,31 +462,55 @@ class Board:
         self.coalitions[vagabond] = partner
 
     def check_winners(self, declared: Iterable[Faction], *, at: str | None = None) -> None:
-        """Check a declared result: each winner has 30 VP (LoR 3.1), a met dominance
-        (3.3.1), or is a Vagabond whose coalition partner won too (9.2.8)."""
+        """Raise the first of :meth:`winner_breaches` (see there)."""
+        for breach in self.winner_breaches(declared, at=at):
+            raise breach
+
+    def winner_breaches(
+        self, declared: Iterable[Faction], *, at: str | None = None
+    ) -> list[RootRuleError]:
+        """What makes a declared winner no winner: each needs 30 VP (LoR 3.1), or
+        to rule what its activated dominance card needs (3.3.1), or to be a
+        Vagabond whose coalition partner won too (9.2.8). A partner wins on its
+        own merits: its Vagabond does not make 29 VP a win."""
         winners = set(declared)
+        found = []
         for faction in sorted(winners, key=lambda f: f.value):
             partner = self.coalitions.get(faction)
             if partner is not None:
                 if partner not in winners:
-                    raise RootRuleError(
-                        "9.2.8", f"{_name(faction)} wins only with {_name(partner)}", position=at
+                    found.append(
+                        RootRuleError(
+                            "9.2.8",
+                            f"{_name(faction)} wins only with {_name(partner)}",
+                            position=at,
+                        )
                     )
-                continue
-            if faction in self.dominance:
+            elif faction in self.dominance:
                 if not self.dominance_met(faction):
-                    raise RootRuleError(
-                        "3.3.1",
-                        f"{_name(faction)} does not rule what its "
-                        f"{self.dominance[faction].name.lower()} dominance needs",
-                        position=at,
+                    suit = self.dominance[faction]
+                    needs = (
+                        "two opposite corners"
+                        if suit is Suit.BIRD
+                        else f"three {suit.name.lower()} clearings"
+                    )
+                    found.append(
+                        RootRuleError(
+                            "3.3.1",
+                            f"{_name(faction)} does not rule {needs} for its "
+                            f"{suit.name.lower()} dominance",
+                            position=at,
+                        )
                     )
             elif self.vp.get(faction, 0) < WIN_VP:
-                raise RootRuleError(
-                    "3.1",
-                    f"{_name(faction)} has {self.vp.get(faction, 0)} VP, not {WIN_VP}",
-                    position=at,
+                found.append(
+                    RootRuleError(
+                        "3.1",
+                        f"{_name(faction)} has {self.vp.get(faction, 0)} VP, not {WIN_VP}",
+                        position=at,
+                    )
                 )
+        return found
 
     def shift(
         self, faction: Faction, code: str, src: Location | None, dst: Location | None, n: int = 1

@@ -14,18 +14,19 @@ against them (a warning, since real logs miss a point now and then).
 >>> log = parse_rootlog("Map: Fall\\nDeck: E&P\\nC: a\\nE: b\\nC:++3\\nE:C--5/++2\\nWinner: E\\n")
 >>> result = replay(log)
 >>> result.vp, result.warnings
-({'C': 0, 'E': 2}, ['<string>:7: winner E has 2 VP, short of 30, and no dominance'])
+({'C': 0, 'E': 2}, ['<string>:7: winner Eyrie Dynasties has 2 VP, not 30 (Law of Root 3.1)'])
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tmlog.games.root.board import Board
 from tmlog.games.root.driver import Driver, TurnEnd
 from tmlog.games.root.notation import RootLog
 from tmlog.games.root.notation.actions import Dominance, Score
 from tmlog.games.root.pieces import Faction
-from tmlog.games.root.scoring import WIN_VP, VpSource
+from tmlog.games.root.scoring import VpSource
 from tmlog.games.root.snapshot import BoardSnapshot
 
 
@@ -104,7 +105,7 @@ def replay(log: RootLog, *, turns: int | None = None) -> RootReplay:
     result.board = board.snapshot()
     if log.winner and result.turns_played == len(log.turns) and result.error is None:
         result.winner = log.winner
-        _check_winner(log, result)
+        _check_winner(log, result, board)
     return result
 
 
@@ -112,24 +113,9 @@ def _letter(faction: str) -> Faction:
     return Faction(faction)
 
 
-def _check_winner(log: RootLog, result: RootReplay) -> None:
-    """Each declared winner reached 30 VP, played a dominance card, or formed a
-    coalition (Law of Root 3.3) with a winner."""
+def _check_winner(log: RootLog, result: RootReplay, board: Board) -> None:
+    """The declared winners, checked on the board where the log ends."""
+    declared = [_letter(f) for f in result.winner]
     where = f"{log.source}:{log.winner_line}"
-    for faction in result.winner:
-        partner = result.dominance.get(faction)
-        if result.vp.get(faction, 0) >= WIN_VP or partner == faction:
-            continue
-        if partner is not None:
-            if partner not in result.winner:
-                result.warnings.append(
-                    f"{where}: winner {faction} is in a coalition with {partner}, not a winner"
-                )
-            continue
-        allies = [f for f, p in result.dominance.items() if p == faction and f in result.winner]
-        if allies:
-            continue
-        result.warnings.append(
-            f"{where}: winner {faction} has {result.vp.get(faction, 0)} VP, "
-            f"short of {WIN_VP}, and no dominance"
-        )
+    for e in board.winner_breaches(declared):
+        result.warnings.append(f"{where}: winner {e.reason} (Law of Root {e.rule})")
