@@ -298,3 +298,12 @@ def test_cards_by_name_abbreviation_and_board() -> None:
     # A name, its abbreviation (Rootlog_V2.md), an ambush, a leader and a minister.
     result = run("C:w->1\nE:#sappers->E/Zsap/B#@->E/#despot->$\nA:#brigadier->$\n")
     assert [w for w in result.warnings if "no card" in w] == []
+
+
+def test_a_third_building_in_a_one_slot_clearing_finds_none_open() -> None:
+    # Fall's clearing 1 has one slot: the workshop is the first breach, the
+    # recruiter the second, and the board says 0 open slots, not -1 (LoR 2.2.3).
+    result = run("C:b_s->1\nC:w->1/b_w->1\nE:#->E\nC:b_r->1\n")
+    assert [w.split(": ", 2)[2] for w in result.warnings] == [
+        "clearing 1 has 0 open slots, not 1 (Law of Root 2.2.3)"
+    ] * 2

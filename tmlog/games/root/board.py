@@ -564,7 +564,8 @@ class Board:
         if piece.kind is Kind.BUILDING and self.free_slots(clearing) < n:
             raise RootRuleError(
                 "2.2.3",
-                f"clearing {clearing} has {self.free_slots(clearing)} open slots, not {n}",
+                # Past a building the log put in a full clearing, still none open (not -1).
+                f"clearing {clearing} has {max(0, self.free_slots(clearing))} open slots, not {n}",
                 position=at,
             )
         rule = ONE_PER_CLEARING.get((faction, piece.pool))
