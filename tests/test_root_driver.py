@@ -68,6 +68,8 @@ RULES = {
     "4.3.1 no defender": ("C:w->1\nE:w->5\nC:XE1\n", "t.rootlog:11:3: C:XE1: Eyrie Dynasties has no piece in clearing 1 to battle (Law of Root 4.3.1)"),
     # Fall: the sawmill stands in 1 (setup), the wood goes to 5 (LoR 6.4 Birdsong, 6.5.5 Overwork).
     "6.4 wood without a sawmill": ("C:b_s->1/w->1\nC:t->5\n", "t.rootlog:10:3: C:t->5: no sawmill in clearing 5 to make wood (Law of Root 6.4)"),
+    # The Marquise reach 30 on line 10: the game is over (the point still counts in lenient mode).
+    "3.1 after the win": ("C:w->1\nC:++30\nE:++\n", "t.rootlog:11:3: E:++: Marquise de Cat has already won with 30 VP (Law of Root 3.1)"),
 }  # fmt: skip
 
 

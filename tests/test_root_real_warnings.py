@@ -137,6 +137,11 @@ WHY: dict[tuple[str, str], tuple[str, str]] = {
         "slip",
         "same swap: the extortion is in 6 since line 51.",
     ),
+    (R1G5, "73:67: A:++3: Woodland Alliance has already won with 30 VP (Law of Root 3.1)"): (
+        "slip",
+        "the Alliance begin line 73 with 26 VP; `t->3/++2` makes 28 and `t->5/++2` 30, which wins "
+        "at once (LoR 3.1). The turn's last `++3` is written after the win (the log's 33).",
+    ),
     # ------------------------------------------------------------ r2g4 (Fall)
     (R2G4, "25:3: C:t->2+4: no sawmill in clearing 4 to make wood (Law of Root 6.4)"): (
         "slip",

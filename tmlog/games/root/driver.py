@@ -47,7 +47,7 @@ from tmlog.games.root.notation.atoms import Card, Item, Piece, Side
 from tmlog.games.root.notation.atoms import Location as Where
 from tmlog.games.root.pieces import FACTIONS, Faction
 from tmlog.games.root.pieces import Item as ItemType
-from tmlog.games.root.scoring import VpSource
+from tmlog.games.root.scoring import WIN_VP, VpSource
 
 # What a faction scores for when nothing else in its turn explains a point:
 # the Eyrie's roosts in Evening (LoR 7.6.1), the Riverfolk's dividends in
@@ -245,6 +245,7 @@ class Driver:
         # piece the board follows.
 
     def _score(self, action: Score) -> None:
+        won = [f for f, vp in self.board.vp.items() if vp >= WIN_VP]
         who = self._playing(_faction(action.faction)) if action.faction else self._me
         if who is not self._me:
             # The defender scoring for the mover's building or token it removed
@@ -267,6 +268,9 @@ class Driver:
                 self.board.vp[who] = max(0, before + action.delta)
                 self.board.vp_by_source[who][why] += self.board.vp[who] - before
             raise
+        if won:
+            # The first to 30 wins at once (LoR 3.1); the log's later points still count.
+            raise RootRuleError("3.1", f"{FACTIONS[won[0]].name} has already won with {WIN_VP} VP")
 
     def _holds_the_pass(self, who: Faction, action: Score) -> bool:
         """A point at the very end of a turn, for ruling the Pass (LoR C.3.4)."""
