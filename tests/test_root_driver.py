@@ -53,8 +53,8 @@ RULES = {
     "3.3.1 dominance": ("E:b->2\nE:++3/M#domE->$/++->E$\n", "t.rootlog:10:17: E:++->E$: Eyrie Dynasties has 3 VP, not the 10 a dominance card needs (Law of Root 3.3.1)"),
     # V 10, C 5, the others 0: the partner must be the lowest.
     "9.2.8 coalition": ("C:++5\nV:++10/B#domV->$/++->C$\n", "t.rootlog:10:18: V:++->C$: Marquise de Cat has 5 VP, not the lowest (0) (Law of Root 9.2.8)"),
-    # LoR 5.1.5: one crossbow in the item supply.
-    "4.1.2 craft": ("C:w->1\nC:Z%x\nE:#->E\nC:Z%x\n", "t.rootlog:12:3: C:Z%x: no crossbow left in the item supply (Law of Root 4.1.2)"),
+    # LoR 5.1.5: one crossbow in the item supply (the fox workshop in 1 pays each time).
+    "4.1.2 craft": ("C:b_w->1/w->1\nC:Z%x\nE:#->E\nC:Z%x\n", "t.rootlog:12:3: C:Z%x: no crossbow left in the item supply (Law of Root 4.1.2)"),
     "6.2.2 keep": ("C:t_k->1\nE:w->1\n", "t.rootlog:10:3: E:w->1: only the Marquise place pieces in the keep's clearing 1 (Law of Root 6.2.2)"),
     # The Corvids have no player line (HEAD): neither their pieces nor their points exist.
     "5.1 no such faction's piece": ("C:w->1\nC:Pw->1\n", "t.rootlog:10:3: C:Pw->1: Corvid Conspiracy is not in this game (Law of Root 5.1)"),
@@ -70,6 +70,10 @@ RULES = {
     "6.4 wood without a sawmill": ("C:b_s->1/w->1\nC:t->5\n", "t.rootlog:10:3: C:t->5: no sawmill in clearing 5 to make wood (Law of Root 6.4)"),
     # The Marquise reach 30 on line 10: the game is over (the point still counts in lenient mode).
     "3.1 after the win": ("C:w->1\nC:++30\nE:++\n", "t.rootlog:11:3: E:++: Marquise de Cat has already won with 30 VP (Law of Root 3.1)"),
+    # Fall 3 is a rabbit clearing: its workshop cannot pay the crossbow's fox (LoR 4.1.1).
+    "4.1.1 crafting cost": ("C:t_k->3/b_w->3/w->3\nE:#->E\nC:Z%x\n", "t.rootlog:11:3: C:Z%x: Marquise de Cat has 0 fox crafting pieces unused this turn, not 1 for the crossbow (Law of Root 4.1.1)"),
+    # One fox workshop in 1 pays once a turn: the crossbow, not then the hammer.
+    "4.1.1 once a turn": ("C:t_k->1/b_w->1/w->1\nE:#->E\nC:Z%x/Z%h\n", "t.rootlog:11:7: C:Z%h: Marquise de Cat has 0 fox crafting pieces unused this turn, not 1 for the hammer (Law of Root 4.1.1)"),
 }  # fmt: skip
 
 
@@ -89,7 +93,7 @@ def test_a_craft_from_a_hand_that_looks_empty_still_crafts() -> None:
     # The card is spent from a hand of 0 (a note), and the item is still taken
     # from the supply: the second crossbow craft is the rule broken (LoR 4.1.2,
     # one crossbow, 5.1.5).
-    result = run("C:w->1\nC:3#C->\nE:#->E\nC:Z%x\nA:#->A\nC:Z%x\n")
+    result = run("C:b_w->1/w->1\nC:3#C->\nE:#->E\nC:Z%x\nA:#->A\nC:Z%x\n")
     assert result.warnings == [
         "t.rootlog:14:3: C:Z%x: no crossbow left in the item supply (Law of Root 4.1.2)"
     ]
@@ -146,7 +150,7 @@ def test_vp_by_source_sums_to_vp() -> None:
         "E:b+6w->3\n"
         "O:2w->1/w->2\n"
         "L:4w+b_f->12\n"
-        "C:b_w->5/++/Z%b/++\n"  # a workshop: 1 (track); a bag crafted: 1
+        "C:b_w->5/++/Z%f/++\n"  # a workshop: 1 (track); boots crafted in rabbit 5: 1
         "E:w3->7/b->7/++2/$_->/--\n"  # Evening roosts: 2; turmoil: -1
         "A:t->12/++/Cb_w5->/++\n"  # sympathy 1; an enemy building removed: 1
         "V:p->10/%s10->$/++/$_C->1/++/F#Q->$/++\n"  # explore 1, relationship 1, quest 1

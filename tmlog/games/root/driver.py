@@ -20,6 +20,7 @@ Counter({<VpSource.CRAFT: '3.2.2'>: 1})
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -45,7 +46,7 @@ from tmlog.games.root.notation.actions import (
 )
 from tmlog.games.root.notation.atoms import Card, Item, Piece, Side
 from tmlog.games.root.notation.atoms import Location as Where
-from tmlog.games.root.pieces import FACTIONS, Faction
+from tmlog.games.root.pieces import CRAFT_COST, FACTIONS, Faction
 from tmlog.games.root.pieces import Item as ItemType
 from tmlog.games.root.scoring import WIN_VP, VpSource
 
@@ -116,6 +117,8 @@ class Driver:
         self._unproven: RootRuleError | None = None
         self._razed: Location | None = None
         self._dominance_suit: dict[Faction, Suit] = {}
+        self._crafted_with: Counter[str] = Counter()
+        """Crafting pieces used this turn, by suit letter (LoR 4.1.1: once a turn each)."""
         # A hireling's pieces are those of its faction (Rootlog writes no other owner).
         self._hired = {h.kind for h in log.hirelings}
         self._boats: set[Faction] = set()
@@ -154,6 +157,7 @@ class Driver:
         self._ferried = False
         self._razed = None
         self.board.mercenaries = None
+        self._crafted_with.clear()
         for action in turn.actions:
             self._unproven = None
             try:
@@ -287,8 +291,32 @@ class Driver:
         if action.card is not None and action.card.lower().startswith("boat"):
             self._boats.add(self._me)
         if action.item is not None:
+            self._pay_for(ItemType(action.item))
             self.board.craft(self._me, ItemType(action.item))
         self._why = VpSource.CRAFT
+
+    def _pay_for(self, item: ItemType) -> None:
+        """An item's cost in crafting pieces of its suit, each used once a turn (LoR 4.1.1)."""
+        pieces = FACTIONS[self._me].crafting
+        if not pieces:
+            return
+        suit, cost = CRAFT_COST[item]
+        board = self.board
+        owned = sum(
+            board.count(self._me, code, where)
+            for code in pieces
+            for where in board.where(self._me, code)
+            if isinstance(where, int) and where and board.suit(where).value == suit
+        )
+        left = owned - self._crafted_with[suit]
+        if left < cost:
+            raise RootRuleError(
+                "4.1.1",
+                f"{FACTIONS[self._me].name} has {max(0, left)} {Suit(suit).name.lower()} "
+                f"crafting pieces unused this turn, not {cost} for the {item.name.lower()}",
+                certain=self._me not in board.doubtful,
+            )
+        self._crafted_with[suit] += cost
 
     def _battle(self, action: Battle) -> None:
         """A battle needs a defender with a piece in the clearing (LoR 4.3.1)."""

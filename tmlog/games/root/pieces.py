@@ -86,6 +86,9 @@ class FactionSpec:
     """Codes that go back to the box, not the supply, when removed."""
     open_codes: bool = False
     """Whether codes not listed are accepted as they come (factions outside the seed)."""
+    crafting: frozenset[str] = frozenset()
+    """Its crafting pieces (LoR 4.1.1), each worth its clearing's suit once a turn
+    (none: the faction crafts otherwise, as the Vagabond does, and is not checked)."""
 
     def piece(self, code: str) -> PieceType | None:
         """The piece type written ``code``, or None when the faction has none."""
@@ -131,6 +134,7 @@ MARQUISE = _spec(
         (PieceType("b_w", "workshop"), 6),
         (PieceType("b_r", "recruiter"), 6),
     ],
+    crafting=frozenset({"b_w"}),  # workshops
     leave_game=frozenset({"t_k"}),  # LoR 6.2.2: a removed keep returns to the box
 )
 
@@ -143,6 +147,7 @@ EYRIE = _spec(
         # Rootlog writes a roost as a bare `b` (`E:b+6w->1`).
         (PieceType("b", "roost"), 7),
     ],
+    crafting=frozenset({"b"}),  # roosts
 )
 
 ALLIANCE = _spec(
@@ -154,6 +159,7 @@ ALLIANCE = _spec(
         *((PieceType(f"b_{s}", f"{n} base"), 1) for s, n in _SUITED),
         (PieceType("t", "sympathy"), 10),  # LoR 8.2.5, 8.3.3: 10 sympathy tokens
     ],
+    crafting=frozenset({"t"}),  # sympathy tokens
 )
 
 
@@ -174,6 +180,7 @@ LIZARDS = _spec(
         # The split per suit is not in the text, so the limit is on all 15.
         *((PieceType(f"b_{s}", f"{n} garden", pool="b"), 15) for s, n in _SUITED),
     ],
+    crafting=frozenset(f"b_{s}" for s, _ in _SUITED),  # gardens
 )
 
 RIVERFOLK = _spec(
@@ -186,6 +193,7 @@ RIVERFOLK = _spec(
     ],
     # LoR 11.2.5.I: a removed trade post returns to the box.
     leave_game=frozenset(f"t_{s}" for s, _ in _SUITED),
+    crafting=frozenset(f"t_{s}" for s, _ in _SUITED),  # trade posts
 )
 
 _PLOTS = (("b", "bomb"), ("s", "snare"), ("r", "raid"), ("e", "extortion"))
@@ -266,6 +274,24 @@ class Item(enum.Enum):
     BOOT = "f"
     CLUB = "u"
 
+
+CRAFT_COST: Mapping[Item, tuple[str, int]] = MappingProxyType(
+    {
+        # What every card of the Standard and Exiles & Partisans decks that
+        # makes the item costs (suit letter, crafting pieces): the three swords
+        # (Sword, Foxfolk Steel, Arms Trader) 2 fox; the four bags 1 mouse; the
+        # three coins cards 2 rabbit; Crossbow and Anvil 1 fox; Root Tea 1 mouse;
+        # the three boots cards 1 rabbit.
+        Item.SWORD: ("F", 2),
+        Item.BAG: ("M", 1),
+        Item.COIN: ("R", 2),
+        Item.CROSSBOW: ("F", 1),
+        Item.HAMMER: ("F", 1),
+        Item.TEA: ("M", 1),
+        Item.BOOT: ("R", 1),
+    }
+)
+"""An item card's crafting cost (LoR 4.1.1): the same for every card of the item."""
 
 ITEM_SUPPLY: Mapping[Item, int] = MappingProxyType(
     {
