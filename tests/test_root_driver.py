@@ -74,6 +74,8 @@ RULES = {
     "4.1.1 crafting cost": ("C:t_k->3/b_w->3/w->3\nE:#->E\nC:Z%x\n", "t.rootlog:11:3: C:Z%x: Marquise de Cat has 0 fox crafting pieces unused this turn, not 1 for the crossbow (Law of Root 4.1.1)"),
     # One fox workshop in 1 pays once a turn: the crossbow, not then the hammer.
     "4.1.1 once a turn": ("C:t_k->1/b_w->1/w->1\nE:#->E\nC:Z%x/Z%h\n", "t.rootlog:11:7: C:Z%h: Marquise de Cat has 0 fox crafting pieces unused this turn, not 1 for the hammer (Law of Root 4.1.1)"),
+    # Sanctify (LoR 10.4.3.III): the garden that takes the sawmill's place in rabbit 5 is a fox one.
+    "10.4.3.III sanctify": ("L:4w+b_f->12\nC:t_k->1/b_s->5/w->5\nL:w->5/XC5/Cb_s5->/b_f->5\n", "t.rootlog:11:20: L:b_f->5: a fox garden does not match rabbit clearing 5 (Law of Root 10.4.3.III)"),
 }  # fmt: skip
 
 

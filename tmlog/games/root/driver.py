@@ -525,7 +525,7 @@ class Driver:
         new_roost = owner is Faction.EYRIE and not any(
             isinstance(loc, int) for loc in board.where(owner, "b")
         )
-        # Sanctify: a garden replaces the enemy building just removed (LoR 10.4.3).
+        # Sanctify: a garden replaces the enemy building just removed (LoR 10.4.3.III).
         sanctify = owner is Faction.LIZARDS and dst == self._razed
         if not setup:
             if owner is Faction.MARQUISE and code.startswith("b_"):
@@ -542,6 +542,14 @@ class Driver:
                     f"no sawmill in clearing {dst} to make wood",
                     certain=owner not in board.doubtful,
                 )
+        garden = sanctify and code.startswith("b_") and isinstance(dst, int)
+        if garden and isinstance(dst, int) and Suit(code[-1].upper()) is not board.suit(dst):
+            # The garden must match the clearing it takes over (LoR 10.4.3.III).
+            raise RootRuleError(
+                "10.4.3.III",
+                f"a {Suit(code[-1].upper()).name.lower()} garden does not match "
+                f"{board.suit(dst).name.lower()} clearing {dst}",
+            )
         if setup or not building or not isinstance(dst, int) or new_roost or dst == 0 or sanctify:
             board.place(owner, code, dst, n)
         else:
