@@ -82,6 +82,10 @@ class TurnEnd:
 _LETTERS = frozenset(f.value for f in Faction)
 
 
+def _faction(letter: str) -> Faction:
+    return Faction(letter)
+
+
 class Driver:
     """Replays one parsed log onto a :class:`Board`."""
 
@@ -90,7 +94,9 @@ class Driver:
         self.lenient = lenient
         root_map = MAPS[log.map]
         suits = [Suit(s) for s in log.clearings] if log.clearings else None
-        self.board = Board(root_map, [Faction(f) for f in log.factions], suits_for(root_map, suits))
+        self.board = Board(
+            root_map, [_faction(f) for f in log.factions], suits_for(root_map, suits)
+        )
         self.warnings: list[str] = []
         self.notes: list[str] = []
         """Breaches the log cannot prove (``RootRuleError.certain`` False): kept, not warned."""
@@ -130,7 +136,7 @@ class Driver:
         """Carry out one turn line; False once a strict replay has stopped."""
         if turn.faction not in self.log.factions:
             return self._broken(turn, None, RootRuleError("5.1", "has no player line"))
-        self._me, self._turn, self._why = Faction(turn.faction), turn, None
+        self._me, self._turn, self._why = _faction(turn.faction), turn, None
         if self._me is Faction.RIVERFOLK and not turn.setup:
             funds.protectionism(self.board, turn, self._payments)
             self._payments = False
@@ -218,7 +224,7 @@ class Driver:
             self._dominance(action)
         elif isinstance(action, SetRelationship):
             for slot in action.slots:
-                other = Faction(slot.key)
+                other = _faction(slot.key)
                 self.relations[(self._me, other)] = action.value or ""
             self._why = VpSource.RELATIONSHIP
         elif isinstance(action, DiscardDecree):
@@ -227,7 +233,7 @@ class Driver:
         # piece the board follows.
 
     def _score(self, action: Score) -> None:
-        who = Faction(action.faction) if action.faction else self._me
+        who = _faction(action.faction) if action.faction else self._me
         if who is not self._me:
             # The defender scoring for the mover's building or token it removed
             # in battle (LoR 3.2.1), or a card's effect.
@@ -272,13 +278,13 @@ class Driver:
             if partner is None or partner == self._me.value:
                 self.board.activate_dominance(self._me, suit)
             else:
-                self.board.form_coalition(self._me, Faction(partner))
+                self.board.form_coalition(self._me, _faction(partner))
         except RootRuleError:
             if self.lenient:  # the log's marker moved: the game goes on with it there
                 if partner is None or partner == self._me.value:
                     self.board.dominance[self._me] = suit
                 else:
-                    self.board.coalitions[self._me] = Faction(partner)
+                    self.board.coalitions[self._me] = _faction(partner)
             raise
 
     def _trick(self, action: Trick) -> None:
@@ -321,7 +327,7 @@ class Driver:
         ):
             # `2wA$->` on an Eyrie turn: the Alliance's officers, written without
             # their owner; only the Riverfolk's box holds other factions' warriors.
-            owner = Faction(src[0])
+            owner = _faction(src[0])
         if code == "p" and src is None and self.board.where(owner, "p"):
             src = self.board.where(owner, "p")[0]  # a pawn moves from where it stands
         dests: list[Location | None] = [self._where(d, owner) for d in move.dests] or [None]
@@ -470,8 +476,8 @@ class Driver:
         if card.name and card.name.startswith("dom") and dest is not None and dest.kind == "board":
             suit = Suit(card.suits[0][0]) if card.suits else Suit.BIRD
             self._dominance_suit[self._me] = suit
-        holder = Faction(start.text) if start is not None and start.kind == "hand" else None
-        taker = Faction(dest.text) if dest is not None and dest.kind == "hand" else None
+        holder = _faction(start.text) if start is not None and start.kind == "hand" else None
+        taker = _faction(dest.text) if dest is not None and dest.kind == "hand" else None
         if start is not None and start.kind == "discard" and taker is not None:
             self.board.draw(taker, n)
         elif holder is not None:
@@ -485,7 +491,7 @@ class Driver:
             # `#->C+V`: a card drawn by each (dest means each, as for pieces).
             for d in move.dests:
                 if d.kind == "hand":
-                    self.board.draw(Faction(d.text), n)
+                    self.board.draw(_faction(d.text), n)
 
     def _discard(self, faction: Faction, n: int) -> None:
         try:
@@ -527,11 +533,11 @@ class Driver:
 
     def _owner(self, thing: object) -> Faction:
         owner = getattr(thing, "owner", None)
-        return Faction(owner) if owner else self._me
+        return _faction(owner) if owner else self._me
 
     def _board_owner(self, where: Where) -> Faction:
         letter = where.text.split("$")[0]
-        return Faction(letter) if letter else self._me
+        return _faction(letter) if letter else self._me
 
     def _where(self, where: Where | None, owner: Faction | None = None) -> Location:
         if where is None:
