@@ -137,15 +137,6 @@ class MixedInputs:
         return ", ".join(parts)
 
 
-def log_games(
-    rating: Rating, records: Iterable[Record], fail: Callable[[str], None]
-) -> tuple[list[Any], int]:
-    """The finished games among replayed logs' records, as games to rate; and how
-    many were unfinished (left out). A log that names no player cannot be
-    rated: said through ``fail``."""
-    return rating.rated_games(records, fail)
-
-
 def rated_factions(
     rating: Rating,
     results: list[Any],
@@ -156,7 +147,7 @@ def rated_factions(
     """What ``stats --min-rating``/``--by rating-band`` does to a factions table:
     players rated from all the games given, each game's lowest rating added,
     games below ``min_rating`` left out, rows repeated per band."""
-    from_logs, _ = log_games(rating, logs, lambda m: click.echo(f"warning: {m}", err=True))
+    from_logs, _ = rating.rated_games(logs, lambda m: click.echo(f"warning: {m}", err=True))
     ratings = rating.compute([*results, *from_logs])
     return rating.rate_factions(ratings, min_rating, bands)
 
@@ -261,7 +252,7 @@ def ratings(
     rating = mixed.rating
     if rating is None:
         raise click.ClickException("no game tmlog reads rates its players")
-    from_logs, unfinished = log_games(rating, records, messages.append)
+    from_logs, unfinished = rating.rated_games(records, messages.append)
     games = [*mixed.games, *from_logs]
     result = rating.compute(games)
     rated, players = rating.summary(result)
