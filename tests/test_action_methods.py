@@ -1,4 +1,4 @@
-"""Actions' ``==``, ``hash`` and ``repr``, written once in ``Action``, are the generated ones.
+"""Actions' ``==``, ``hash`` and ``repr``, made by ``tmlog.lean.dataclass``, are the generated ones.
 
 For every action of every log under ``tests/data``, a twin is made from a plain
 ``@dataclass(frozen=True, kw_only=True)`` with the same fields: the twins must

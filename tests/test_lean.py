@@ -31,13 +31,13 @@ def declare(decorate: Decorate) -> dict[str, Any]:
     class Point3(Point):
         z: int = 0
 
-    @decorate(slots=True, kw_only=True)
+    @decorate(frozen=True, kw_only=True)  # as the action classes
     class Offer:
         faction: str = ""
         amount: int
         tainted: str | None = None
 
-    @decorate(slots=True, kw_only=True)
+    @decorate(frozen=True, kw_only=True)
     class Bigger(Offer):
         actual: int
 
@@ -46,15 +46,11 @@ def declare(decorate: Decorate) -> dict[str, Any]:
         items: list[int] = dataclasses.field(default_factory=list)
         name: str = "bag"
 
-    @decorate(frozen=True, eq=False)
-    class Token:
-        value: int
-
     @decorate(frozen=True)
     class One:
         only: str
 
-    return {c.__name__: c for c in (Point, Point3, Offer, Bigger, Bag, Token, One)}
+    return {c.__name__: c for c in (Point, Point3, Offer, Bigger, Bag, One)}
 
 
 STD = declare(dataclasses.dataclass)
@@ -72,7 +68,6 @@ CALLS: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = [
     ("Bigger", (), {"amount": 3, "actual": 2}),
     ("Bag", (), {}),
     ("Bag", ([1, 2],), {"name": "b"}),
-    ("Token", (5,), {}),
     ("One", ("a",), {}),
 ]
 
@@ -107,14 +102,13 @@ def test_twins_print_compare_hash_and_copy_alike(
     assert (type(std).__hash__ is None) == (type(lean_).__hash__ is None)
     if type(std).__hash__ is not None:
         assert (hash(std) == hash(std2)) == (hash(lean_) == hash(lean2))
-        if name != "Token":  # identity hash otherwise
-            assert hash(std) == hash(lean_)
-    assert copy.deepcopy(lean_) == lean_ or name == "Token"
+        assert hash(std) == hash(lean_)
+    assert copy.deepcopy(lean_) == lean_
     for field in dataclasses.fields(std):
         value = getattr(lean_, field.name)
         assert getattr(std, field.name) == value
         changed = dataclasses.replace(lean_, **{field.name: value})
-        assert changed == lean_ or name == "Token"
+        assert changed == lean_
     assert (lean_ == "other") is False
 
 
@@ -125,7 +119,7 @@ def test_frozen_twins_refuse_changes_alike(
     std, lean_ = both(name, args, kwargs)
     first = dataclasses.fields(std)[0].name
     for obj in (std, lean_):
-        frozen = type(obj).__name__ in ("Point", "Point3", "Token", "One")
+        frozen = type(obj).__name__ != "Bag"
         try:
             setattr(obj, first, 99)
         except dataclasses.FrozenInstanceError as exc:
@@ -152,19 +146,7 @@ def test_default_factories_give_each_instance_its_own() -> None:
     assert b.items == []
 
 
-def test_slots_stay_slots() -> None:
-    assert LEAN["Offer"].__slots__ == STD["Offer"].__slots__
-    with pytest.raises(AttributeError):
-        LEAN["Offer"](amount=1).unknown = 2
-
-
 def test_what_is_not_supported_is_refused() -> None:
-    with pytest.raises(TypeError):
-
-        @lean.dataclass(frozen=True, slots=True)
-        class Both:
-            x: int
-
     with pytest.raises(TypeError):
 
         @lean.dataclass

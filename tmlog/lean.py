@@ -15,12 +15,14 @@ Kept as the one speed twin of the standard library because it pays: with
 ``dataclasses.dataclass`` instead, ``tmlog validate ONE.txt`` runs 12.6%
 more instructions as a whole process (callgrind, 365.1 -> 411.0 M; ``tmlog
 --help`` pays for the four classes of :mod:`tmlog.records`). Use it for
-classes a one-log command imports and makes few of; anything else can be a
-plain ``dataclasses.dataclass``.
+classes a one-log command imports (the Terra Mystica action classes, made by
+the thousand, construct no slower); anything else can be a plain
+``dataclasses.dataclass``.
 
-Supported: ``frozen``, ``kw_only``, ``slots`` (not with ``frozen``), ``eq``,
-``repr``, field defaults and default factories, ``field(repr=False,
-compare=False)``. Not: ``__post_init__``, ``InitVar``, ``KW_ONLY``, ``order``.
+Supported: ``frozen``, ``kw_only``, field defaults and default factories,
+``field(repr=False, compare=False)``: what tmlog's classes use. Not:
+``__post_init__``, ``InitVar``, ``KW_ONLY``, ``order``, ``slots``, ``eq=False``,
+``repr=False``.
 """
 
 from __future__ import annotations
@@ -49,9 +51,6 @@ def dataclass(
     *,
     frozen: bool = ...,
     kw_only: bool = ...,
-    slots: bool = ...,
-    eq: bool = ...,
-    repr: bool = ...,
 ) -> Callable[[_T], _T]: ...
 
 
@@ -66,21 +65,16 @@ def dataclass(
     *,
     frozen: bool = False,
     kw_only: bool = False,
-    slots: bool = False,
-    eq: bool = True,
-    repr: bool = True,
 ) -> Any:
     """As ``dataclasses.dataclass`` with the same arguments, without compiling anything."""
 
     def wrap(cls: _T) -> _T:
-        return _make(cls, frozen=frozen, kw_only=kw_only, slots=slots, eq=eq, repr=repr)
+        return _make(cls, frozen=frozen, kw_only=kw_only)
 
     return wrap if cls is None else wrap(cls)
 
 
-def _make(cls: _T, *, frozen: bool, kw_only: bool, slots: bool, eq: bool, repr: bool) -> _T:
-    if frozen and slots:
-        raise TypeError("lean.dataclass: frozen with slots is not supported")
+def _make(cls: _T, *, frozen: bool, kw_only: bool) -> _T:
     if "__post_init__" in cls.__dict__:
         raise TypeError("lean.dataclass: __post_init__ is not supported")
     own = cls.__dict__
@@ -98,20 +92,19 @@ def _make(cls: _T, *, frozen: bool, kw_only: bool, slots: bool, eq: bool, repr: 
         eq=False,
         frozen=False,
         kw_only=kw_only,
-        slots=slots,
     )
     fields = dataclasses.fields(made)
     if not documented:
         made.__doc__ = f"{made.__name__}({', '.join(f.name for f in fields)})"
     if any(f.kw_only != kw_only and f.kw_only is not dataclasses.MISSING for f in fields):
         raise TypeError("lean.dataclass: fields of mixed kw_only are not supported")
-    made.__init__ = _init(made, fields, kw_only=kw_only, slots=slots)
-    if repr and "__repr__" not in own:
+    made.__init__ = _init(made, fields, kw_only=kw_only)
+    if "__repr__" not in own:
         made.__repr__ = _repr([f.name for f in fields if f.repr])
     compared = [f.name for f in fields if f.compare]
-    if eq and "__eq__" not in own:
+    if "__eq__" not in own:
         made.__eq__ = _eq(_getter(compared))
-    if eq and not explicit_hash:
+    if not explicit_hash:
         made.__hash__ = _hash(_getter(compared)) if frozen else None
     if frozen:
         names = frozenset(f.name for f in fields)
@@ -131,7 +124,7 @@ def _getter(names: list[str]) -> Callable[[Any], tuple[Any, ...]]:
 
 
 def _init(
-    cls: type, fields: tuple[dataclasses.Field[Any], ...], *, kw_only: bool, slots: bool
+    cls: type, fields: tuple[dataclasses.Field[Any], ...], *, kw_only: bool
 ) -> Callable[..., None]:
     names = tuple(f.name for f in fields)
     all_names = frozenset(names)
@@ -161,7 +154,6 @@ def _init(
         return TypeError(f"{qualname} missing required argument(s): {listed}")
 
     count = len(names)
-    member_setters = [(n, getattr(cls, n).__set__) for n in names] if slots else []
 
     def __init__(self: Any, *args: Any, **given: Any) -> None:
         # Positional only (a row of a log) or keywords only (a record): one check each.
@@ -181,11 +173,7 @@ def _init(
                 values[name] = factory()
         if len(values) != count or (given and values.keys() != all_names):
             raise bad(args, given)
-        if slots:
-            for name, set_member in member_setters:
-                set_member(self, values[name])
-        else:
-            setattr_(self, "__dict__", values)
+        setattr_(self, "__dict__", values)
 
     __init__.__qualname__ = qualname[:-2]
     return __init__

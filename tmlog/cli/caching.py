@@ -4,15 +4,7 @@ from __future__ import annotations
 
 import click
 
-from tmlog.cli.shell import cli
-
-_cache_dir = click.option(
-    "--cache",
-    "cache_dir",
-    type=click.Path(file_okay=False),
-    default=None,
-    help="Results cache directory (default: the user's cache directory).",
-)
+from tmlog.cli.shell import cache_dir_option, cli
 
 
 @cli.group()
@@ -21,7 +13,7 @@ def cache() -> None:
 
 
 @cache.command()
-@_cache_dir
+@cache_dir_option
 def info(cache_dir: str | None) -> None:
     """Where the cache is, its size, entries and batches.
 
@@ -43,7 +35,7 @@ def info(cache_dir: str | None) -> None:
 
 
 @cache.command()
-@_cache_dir
+@cache_dir_option
 def clear(cache_dir: str | None) -> None:
     """Remove every cached result (of every build of tmlog) and the parsers' grammar
     tables: only files tmlog wrote; nothing else is touched, no link followed.

@@ -29,6 +29,7 @@ from tmlog.cli.shell import (
 )
 from tmlog.errors import TmlogError
 from tmlog.reading import STDIN, iter_paths
+from tmlog.words import count
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -37,10 +38,6 @@ if TYPE_CHECKING:
     from tmlog.records import Record
 
 FORMATS = ("table", "csv", "json", "markdown")
-
-
-def _count(n: int, what: str) -> str:
-    return f"{n} {what}" if n == 1 else f"{n} {what}s"
 
 
 def rating_games() -> list[tuple[str, Rating]]:
@@ -131,22 +128,13 @@ class MixedInputs:
             if pairs:
                 shown = ", ".join(f"{a} = {b}" for a, b in pairs[:3])
                 more = ", …" if len(pairs) > 3 else ""
-                parts.append(f"{_count(len(pairs), what)}{tail} ({shown}{more})")
+                parts.append(f"{count(len(pairs), what)}{tail} ({shown}{more})")
         if self.not_counted:
             shown = ", ".join(f"{a}: {b}" for a, b in self.not_counted[:3])
             more = ", …" if len(self.not_counted) > 3 else ""
             n = len(self.not_counted)
-            parts.append(f"{_count(n, 'game')} the site's statistics leave out ({shown}{more})")
+            parts.append(f"{count(n, 'game')} the site's statistics leave out ({shown}{more})")
         return ", ".join(parts)
-
-
-def log_games(
-    rating: Rating, records: Iterable[Record], fail: Callable[[str], None]
-) -> tuple[list[Any], int]:
-    """The finished games among replayed logs' records, as games to rate; and how
-    many were unfinished (left out). A log that names no player cannot be
-    rated: said through ``fail``."""
-    return rating.rated_games(records, fail)
 
 
 def rated_factions(
@@ -159,7 +147,7 @@ def rated_factions(
     """What ``stats --min-rating``/``--by rating-band`` does to a factions table:
     players rated from all the games given, each game's lowest rating added,
     games below ``min_rating`` left out, rows repeated per band."""
-    from_logs, _ = log_games(rating, logs, lambda m: click.echo(f"warning: {m}", err=True))
+    from_logs, _ = rating.rated_games(logs, lambda m: click.echo(f"warning: {m}", err=True))
     ratings = rating.compute([*results, *from_logs])
     return rating.rate_factions(ratings, min_rating, bands)
 
@@ -264,24 +252,24 @@ def ratings(
     rating = mixed.rating
     if rating is None:
         raise click.ClickException("no game tmlog reads rates its players")
-    from_logs, unfinished = log_games(rating, records, messages.append)
+    from_logs, unfinished = rating.rated_games(records, messages.append)
     games = [*mixed.games, *from_logs]
     result = rating.compute(games)
     rated, players = rating.summary(result)
     click.echo(format_frame(rating.tables(result)[show], fmt))
     note = (
-        f"{_count(rated, 'game')} rated of {len(games)}"
-        f" ({_count(len(mixed.games), 'result')}, {_count(len(from_logs), 'log')});"
-        f" {_count(players, 'player')} with 5+ games"
+        f"{count(rated, 'game')} rated of {len(games)}"
+        f" ({count(len(mixed.games), 'result')}, {count(len(from_logs), 'log')});"
+        f" {count(players, 'player')} with 5+ games"
     )
-    left = [x for x in (mixed.note(), unfinished and _count(unfinished, "unfinished game")) if x]
+    left = [x for x in (mixed.note(), unfinished and count(unfinished, "unfinished game")) if x]
     if left:
         note += "; left out: " + ", ".join(str(x) for x in left)
     click.echo(
         note if fmt in ("table", "markdown") else f"ratings: {note}", err=fmt in ("csv", "json")
     )
     if messages:
-        click.echo(f"{_count(len(messages), 'input')} failed, not counted:", err=True)
+        click.echo(f"{count(len(messages), 'input')} failed, not counted:", err=True)
         for message in messages:
             click.echo(f"  {message}", err=True)
         raise click.exceptions.Exit(1)

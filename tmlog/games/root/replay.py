@@ -89,14 +89,14 @@ def replay(log: RootLog, *, turns: int | None = None) -> RootReplay:
         for action in turn.actions:
             if isinstance(action, Score):
                 faction = action.faction or turn.faction
-                vp = driver.board.vp.get(_letter(faction), 0)
+                vp = driver.board.vp.get(Faction(faction), 0)
                 result.timeline.append(VpStep(index, action.line, faction, vp))
             elif isinstance(action, Dominance):
                 result.dominance[turn.faction] = action.partner or turn.faction
     board = driver.board
-    result.vp = {f: board.vp.get(_letter(f), 0) for f in log.factions}
+    result.vp = {f: board.vp.get(Faction(f), 0) for f in log.factions}
     result.vp_by_source = {
-        f: {s: n for s, n in board.vp_by_source[_letter(f)].items() if n} for f in log.factions
+        f: {s: n for s, n in board.vp_by_source[Faction(f)].items() if n} for f in log.factions
     }
     result.warnings.extend(driver.warnings)
     result.notes.extend(driver.notes)
@@ -109,13 +109,9 @@ def replay(log: RootLog, *, turns: int | None = None) -> RootReplay:
     return result
 
 
-def _letter(faction: str) -> Faction:
-    return Faction(faction)
-
-
 def _check_winner(log: RootLog, result: RootReplay, board: Board) -> None:
     """The declared winners, checked on the board where the log ends."""
-    declared = [_letter(f) for f in result.winner]
+    declared = [Faction(f) for f in result.winner]
     where = f"{log.source}:{log.winner_line}"
     for e in board.winner_breaches(declared):
         result.warnings.append(f"{where}: winner {e.reason} (Law of Root {e.rule})")

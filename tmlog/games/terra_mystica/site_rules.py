@@ -37,7 +37,6 @@ WHITELIST = frozenset(
      "verandi1", "verandi2")
 )  # fmt: skip
 """Old play-by-forum games counted although no player in them is registered."""
-_VARIABLE = ("shapeshifters", "riverwalkers")
 _SS = re.compile(r"variable_(v2|v3|v4|v5)")
 _RW = re.compile(r"variable_(v4|v5)")
 

@@ -269,14 +269,3 @@ class IncomeKind(_Spelled):
     CULT = "cult"
     OTHER = "other"
     ALL = "all"
-
-
-FINAL_SCORING_TILES = (
-    "network",
-    "cults",
-    "connected-distance",
-    "connected-sa-sh-distance",
-    "building-on-edge",
-    "connected-clusters",
-)
-"""Final-scoring categories of the reference engine; the last four are Fire & Ice tiles."""

@@ -7,12 +7,11 @@ this); :mod:`.stream` imports it under the same name.
 
 from __future__ import annotations
 
-import dataclasses
-
 from tmlog.games.terra_mystica.model import actions as a
+from tmlog.games.terra_mystica.model.action import action_class
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
+@action_class
 class InTurn(a.Action):
     """A ledger's command that may be another faction's: whoever's turn it is plays it.
 
