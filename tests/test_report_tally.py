@@ -1,19 +1,22 @@
-"""``tmlog stats`` without grouping counts win rates without pandas: the same bytes.
-
-:mod:`tmlog.report.tally` counts Terra Mystica records and prints the table
-itself; :mod:`tmlog.report.winrates` (pandas) does the same for every other
-case. Both must print the same table and Markdown for the same games: the
-real ones at hand, and the same games changed into the cases the counting
-rules single out (ties for first, dropped factions, unfinished games,
-a faction alone, no game at all).
+"""Win rates are counted once, by :class:`tmlog.report.tally.WinTally`: ``tmlog stats``
+without grouping feeds it the records and prints its rows without pandas;
+:func:`tmlog.report.winrates.faction_winrates` feeds it a factions DataFrame
+and makes its rows a DataFrame. The text printed must be that DataFrame's
+print, byte for byte, for the same games: the real ones at hand (Terra Mystica
+and Root), and the same games changed into the cases the counting rules single
+out (ties for first, dropped factions, unfinished games, a faction alone, no
+game at all).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import shutil
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
+import pandas as pd
 import pytest
 from click.testing import CliRunner
 
@@ -24,13 +27,8 @@ from tmlog.games.terra_mystica.record import GameRecord
 from tmlog.records import Record
 from tmlog.report.frames import frames
 from tmlog.report.output import format_frame
-from tmlog.report.tally import WinTally, winrate_table
-from tmlog.report.winrates import (
-    add_tallies,
-    faction_winrates,
-    winrate_tallies,
-    winrates_from_tallies,
-)
+from tmlog.report.tally import WINRATE_COLUMNS, WinTally, winrate_table
+from tmlog.report.winrates import faction_winrates
 
 FOLDERS = ["snellman-ledger", "fire-ice", "variants"]
 
@@ -43,18 +41,18 @@ def records() -> list[GameRecord]:
     return out
 
 
-def plain(records: list[GameRecord], fmt: str) -> str:
+def plain(records: Sequence[Record], fmt: str) -> str:
     tally = WinTally()
     for record in records:
         tally.add(record)
     return winrate_table(tally.rates(), fmt)
 
 
-def pandas(records: list[GameRecord], fmt: str) -> str:
+def pandas(records: Sequence[Record], fmt: str) -> str:
     return format_frame(faction_winrates(frames(records).factions), fmt)
 
 
-def changed(records: list[GameRecord]) -> list[GameRecord]:
+def changed(records: list[Any]) -> list[Any]:
     """The games turned into the cases the rules single out, each a new game id."""
     out = []
     for i, r in enumerate(records):
@@ -96,8 +94,22 @@ def test_a_hand_count() -> None:
     # g1: witches 120, nomads 120 (tied: half a win each), giants 90.
     # g2: witches 100, giants 110; mermaids dropped out (not counted).
     tally = WinTally()
-    tally.add_game(True, [("witches", 120, False), ("nomads", 120, False), ("giants", 90, False)])
-    tally.add_game(True, [("witches", 100, False), ("giants", 110, False), ("mermaids", 3, True)])
+    tally.add_game(
+        True,
+        [
+            ("witches", 120, False, False),
+            ("nomads", 120, False, False),
+            ("giants", 90, False, False),
+        ],
+    )
+    tally.add_game(
+        True,
+        [
+            ("witches", 100, False, False),
+            ("giants", 110, False, False),
+            ("mermaids", 3, True, False),
+        ],
+    )
     rows = {row[0]: row for row in tally.rates()}
     # witches: 2 games, 0.5 wins, VP 220, places 1 + 2, margins (120 - 105) + (100 - 110).
     assert rows["witches"][1:3] == (2, 0.5)
@@ -107,8 +119,50 @@ def test_a_hand_count() -> None:
     assert "mermaids" not in rows and tally.dropped == 1
 
 
-def test_the_command_counts_other_games_with_pandas(tmp_path: Path) -> None:
-    """Terra Mystica and Root logs in one run: the plain count hands over to pandas."""
+COALITION = DATA / "rootlog" / "2020_11_19_winter_tournament_r1g2.rootlog"
+
+
+def test_a_coalition_shares_the_win() -> None:
+    """Root's winners are the record's ``won`` column, not the most VP: the text table
+    and the DataFrame both count them."""
+    # The log ends "Winner: CG": the Lizard Cult (C, 30 VP at the end) and the Vagabond
+    # in coalition with it (G, 12 VP); the Eyrie (E) ends on 18 VP, the other Vagabond
+    # (V, 11 VP) in coalition with the Eyrie, which did not win. Two winners: half a
+    # win each, whatever their VP (by VP alone, C would have the whole win).
+    # Place: one more than the factions with more VP. Margin: own VP minus the mean of
+    # the three others (all four: 71 VP).
+    # Wilson at 95% (z = 1.959964, z² = 3.841459) for one game: a half win gives
+    # 0.5 ± z / (2 √(1 + z²)) = 0.5 ± 0.445377; no win gives 0 to z² / (1 + z²) = 0.793444.
+    want = [
+        list(WINRATE_COLUMNS),
+        ["C", "1", "0.50", "0.500", "0.055", "0.945", "30.00", "1.00", "16.33"],  # 30 - 41/3
+        ["G", "1", "0.50", "0.500", "0.055", "0.945", "12.00", "3.00", "-7.67"],  # 12 - 59/3
+        ["E", "1", "0.00", "0.000", "0.000", "0.793", "18.00", "2.00", "0.33"],  # 18 - 53/3
+        ["V", "1", "0.00", "0.000", "0.000", "0.793", "11.00", "4.00", "-9.00"],  # 11 - 60/3
+    ]
+    result = CliRunner().invoke(cli, ["stats", str(COALITION), "--no-cache"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert [line.split() for line in lines[:5]] == want
+    assert lines[5] == "1 game; left out: 0 dropped factions, 0 unfinished games"
+    (record,) = [r for r in iter_records([str(COALITION)]) if not isinstance(r, Failure)]
+    assert pandas([record], "table") == "\n".join(lines[:5])
+    by_name = faction_winrates(frames([record]).factions).set_index("faction")
+    assert by_name.loc[["C", "G", "E", "V"], "wins"].tolist() == [0.5, 0.5, 0.0, 0.0]
+
+
+@pytest.mark.parametrize("fmt", ["table", "markdown"])
+def test_root_games(fmt: str) -> None:
+    root = [r for r in iter_records([str(DATA / "rootlog")]) if not isinstance(r, Failure)]
+    assert len(root) >= 8
+    assert plain(root, fmt) == pandas(root, fmt)
+    games = changed(root) + root
+    assert plain(games, fmt) == pandas(games, fmt)
+
+
+def test_the_command_counts_every_games_records(tmp_path: Path) -> None:
+    """Terra Mystica and Root logs in one run: one table, each game's factions
+    counted as faction_winrates counts them."""
     both = tmp_path / "both"
     both.mkdir()
     for game in sorted((DATA / "snellman-ledger").glob("*.txt"))[:3]:
@@ -120,24 +174,25 @@ def test_the_command_counts_other_games_with_pandas(tmp_path: Path) -> None:
             shutil.copy(game, both / f"root-{game.name}")
 
     result = CliRunner().invoke(cli, ["stats", str(both), "--no-cache", "-q", "-j", "1"])
-    # As pandas counts every game's records: a tally per game, added up.
     found = [r for r in iter_records([str(both)]) if not isinstance(r, Failure) and not r.error]
     by_type: dict[type, list[Record]] = {}
     for record in found:
         by_type.setdefault(type(record), []).append(record)
     assert len(by_type) == 2
-    parts = [winrate_tallies(frames(group).factions) for group in by_type.values()]
-    expected = format_frame(winrates_from_tallies(add_tallies(parts)), "table")
-    assert result.stdout.startswith(expected + "\n"), result.stdout
+    # The two games' factions have names of their own: their rows, in the table's order.
+    parts = [faction_winrates(frames(group).factions) for group in by_type.values()]
+    assert not set(parts[0]["faction"]) & set(parts[1]["faction"])
+    table = pd.concat(parts).sort_values(
+        ["win_rate", "avg_vp", "faction"], ascending=[False, False, True], kind="stable"
+    )
+    assert result.stdout.startswith(format_frame(table, "table") + "\n"), result.stdout
 
 
-def test_shared_wins_are_summed_exactly_by_both_counts() -> None:
+def test_shared_wins_are_summed_exactly() -> None:
     # By hand: game g1 is a tie of two for first (witches get 1/2 of a win), game g2 a
     # tie of three (1/3): 5/6 of a win in all. Summed as floats, 1/2 + 1/3 is
     # 0.8333333333333333, one bit short of 5/6 (0.8333333333333334): two equal win rates
-    # could then be ordered apart. Both counts give the exact 5/6.
-    import pandas as pd
-
+    # could then be ordered apart. The tally gives the exact 5/6.
     factions = pd.DataFrame(
         {
             "game": ["g1"] * 4 + ["g2"] * 4,
@@ -148,7 +203,7 @@ def test_shared_wins_are_summed_exactly_by_both_counts() -> None:
         }
     )
     assert 1 / 2 + 1 / 3 != 5 / 6
-    table = winrates_from_tallies(winrate_tallies(factions))
+    table = faction_winrates(factions)
     witches = table[table["faction"] == "witches"].iloc[0]
     assert witches["wins"] == 5 / 6
     assert witches["win_rate"] == (5 / 6) / 2

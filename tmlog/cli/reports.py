@@ -2,9 +2,10 @@
 
 A thin adapter: logs are read by :func:`tmlog.corpus.iter_records`, tables
 built by :mod:`tmlog.report`, printed by :func:`tmlog.report.output.format_frame`
-and drawn by :mod:`tmlog.plot`. pandas and matplotlib are imported only
-when one of these commands runs (matplotlib only with ``--plot``/``render``),
-so the other commands start fast.
+and drawn by :mod:`tmlog.plot`. pandas is imported only when a table is more
+than text (CSV, JSON, ``--timeline``, ``--feeding``, ``stats --by`` or ratings, a
+picture), matplotlib only with ``--plot``/``render``: the text tables print the
+computation the DataFrames are made of, and a one-log command starts fast.
 """
 
 from __future__ import annotations
@@ -89,12 +90,6 @@ def _records(
     if failures.duplicates:
         click.echo(f"left out: {failures.duplicates_note()}", err=True)
     return records
-
-
-def _plain(records: list[Record], fmt: str) -> bool:
-    """Whether a table can be printed without pandas (:mod:`tmlog.report.plain`):
-    text or Markdown, of one game's records."""
-    return fmt in ("table", "markdown") and len({type(r) for r in records}) == 1
 
 
 def _game(records: list[Record]) -> AnyGame:
@@ -183,29 +178,27 @@ def vp(
     """
     failures = Failures(defer=False)
     all_records = _records(paths, input_format, failures, CorpusSettings(**corpus), vp_variant)
-    if all_records and not timeline and not plot_path and _plain(all_records, fmt):
-        from tmlog.report.plain import vp_by_faction
-
-        _echo(vp_by_faction(all_records, fmt, _source_key(all_records)))
-        failures.finish(len(all_records))
-        return
-    from tmlog.report.output import format_frame
-    from tmlog.report.vp import vp_breakdown, vp_families, vp_timeline, without_dropped
-
+    text = fmt in ("table", "markdown") and not timeline
     # Logs of several games (Root and Terra Mystica in one folder): a table each.
     for records in _by_game(all_records):
+        # The game of the logs may order its sources (by name otherwise).
+        order = _source_key(records)
+        if text:
+            # The sums printed as they are, without pandas (it costs more to import than a replay).
+            from tmlog.report.vp_sums import vp_text
+
+            _echo(vp_text(records, fmt, order))
+            if not plot_path:
+                continue
+        from tmlog.report.output import format_frame
+        from tmlog.report.vp import vp_breakdown, vp_families, vp_timeline, without_dropped
+
         tables = _tables(records)
         if timeline:
             table = vp_timeline(tables.vp_rounds, tables.factions)
             _echo(format_frame(table, fmt))
-        else:
-            # The game of the logs may order its sources (by name otherwise).
-            order = _source_key(records)
-            if fmt in ("table", "markdown"):
-                wide = vp_breakdown(tables.vp, by_faction=True, source_key=order)
-                _echo(format_frame(wide, fmt, group_by="game"))
-            else:
-                _echo(format_frame(vp_breakdown(tables.vp, source_key=order), fmt))
+        elif not text:
+            _echo(format_frame(vp_breakdown(tables.vp, source_key=order), fmt))
         if plot_path and records is not all_records:
             click.echo(f"logs of several games: {plot_path} not written", err=True)
         elif plot_path:
@@ -279,10 +272,10 @@ def leech(
     read = _records(paths, input_format, failures, CorpusSettings(**corpus), vp_variant)
     # A game without power leech (Root) is refused, its logs left out of a folder's run.
     records = served(read, LEECH, "leech", single_log(paths))
-    if records and not feeding and not plot_path and _plain(records, fmt):
-        from tmlog.report import plain
+    if records and not feeding and not plot_path and fmt in ("table", "markdown"):
+        from tmlog.report.leech import leech_text
 
-        _echo(plain.leech_totals(records, fmt))
+        _echo(leech_text(records, fmt))
     elif records:
         from tmlog.report.leech import leech_totals, who_fed_whom
         from tmlog.report.output import format_frame
@@ -300,33 +293,6 @@ def leech(
 
 
 # ----------------------------------------------------------------- stats
-
-
-def _by_vp(record: Any) -> bool:
-    """Whether the plain tally (:class:`~tmlog.report.tally.WinTally`, wins by VP) counts
-    ``record``'s game as pandas does: not where the record names its winners (a ``won``
-    column: Root's coalitions and dominance), which only the pandas counting reads."""
-    from tmlog.records import describe
-
-    record_type: Any = type(record)
-    factions = describe(record_type).table("factions")
-    return all(column.name != "won" for column in factions.columns)
-
-
-def _tally_frame(tally: Any) -> Any:
-    """A :class:`~tmlog.report.tally.WinTally` as :func:`~tmlog.report.winrates.winrate_tallies`
-    gives its sums, to be added to the tallies of other games' records."""
-    import pandas as pd
-
-    from tmlog.report.tally import PARTS
-    from tmlog.report.winrates import TALLY_COLUMNS
-
-    rows = [
-        (f, int(g), float(w / PARTS), float(v), float(p), float(m / PARTS), int(n))
-        for f, (g, w, v, p, m, n) in sorted(tally.sums.items())
-    ]
-    frame = pd.DataFrame(rows, columns=["faction", *TALLY_COLUMNS])
-    return frame.astype({"games": "int64", "margin_games": "int64"})
 
 
 def _by_choices() -> tuple[str, ...]:
@@ -434,42 +400,39 @@ def stats(
     from tmlog.cli.rating import MixedInputs, rated_factions
     from tmlog.report.tally import WinTally, winrate_table
 
-    # A part of the corpus at a time: memory stays flat however many games.
+    # One tally, a part of the corpus at a time: memory stays flat however many games.
     failures = Failures(defer=True)
     settings = CorpusSettings(**corpus)
     mixed = MixedInputs(paths, failures.add)
     mixed.check_groupings(by)
-    tallies: list[Any] = []
+    tally = WinTally()
     counted = dropped = unfinished = 0
     chunk: list[Record] = []
     rate: Callable[[Any], Any] | None = None
     rated_games: set[str] = set()
-    # Without grouping, ratings or a picture, Terra Mystica's win rates are
-    # counted without pandas (tmlog.report.tally), whose import alone costs a
-    # warm run over a large corpus more than reading its cached records.
-    plain = (
-        WinTally()
-        if not by and min_rating is None and not plot_path and fmt in ("table", "markdown")
-        else None
-    )
-    plain_type: type | None = None  # the record type the plain tally counts
+    bands = "rating-band" in by
+    like: Any = None  # a factions table counted: the types of its grouping columns
     single = single_log(paths)
 
-    def tally() -> None:
+    def count_tables() -> None:
+        """The chunk's records counted as DataFrames: grouped (pandas reads the
+        groupings' columns) and rated."""
         from tmlog.report.frames import frames
-        from tmlog.report.winrates import left_out, winrate_tallies
+        from tmlog.report.winrates import left_out, tally_factions
 
-        nonlocal counted, dropped, unfinished
+        nonlocal counted, dropped, unfinished, like
         for part in _by_game(chunk) or [chunk]:  # tables hold one game's records
             tables = frames(part)
-            factions = tables.factions if rate is None else rate(tables.factions)
-            tallies.append(winrate_tallies(factions, by=by))
-            if "rating-band" in by:  # each game is in up to three bands: count it once
+            like = factions = tables.factions if rate is None else rate(tables.factions)
+            before = tally.dropped
+            tally_factions(factions, by=by, into=tally)
+            if bands:  # each game is in up to three bands: count it once
                 factions = factions[factions["rating_band"] == "all"]
+                dropped += left_out(factions)["dropped"]
+            else:
+                dropped += tally.dropped - before
             if rate is not None:
                 rated_games.update(factions.loc[factions["finished"].astype(bool), "game"])
-            out = left_out(factions)
-            dropped += out["dropped"]
             # From the games, not the factions: a log with no faction at all has
             # no faction row, yet it is not a finished game.
             unfinished += int((~tables.games["finished"].astype(bool)).sum())
@@ -486,7 +449,6 @@ def stats(
         vp_variant=vp_variant,
         warn=False,
     )
-    bands = "rating-band" in by
     if min_rating is not None or bands:
         # Ratings need every game first: then one part.
         from tmlog.games.capabilities import RATING
@@ -499,39 +461,36 @@ def stats(
             raise click.UsageError("no game tmlog reads rates its players")
         rate = rated_factions(rating, mixed.games, logged, min_rating, bands)
         chunk.extend([*mixed.records(), *logged])
+        count_tables()
     else:
         for record in itertools.chain(mixed.records(), logs if mixed.logs else ()):
-            if by and not _grouped([record], by, single):
-                continue
-            # Whether the plain tally counts this game is asked of its first record only.
-            if plain is not None and (
-                plain_type is type(record) or (plain_type is None and _by_vp(record))
-            ):
-                plain_type = type(record)
-                plain.add(record)
+            if not by:
+                # Counted from the record: no pandas, whose import alone costs a warm
+                # run over a large corpus more than reading its cached records.
+                tally.add(record)
                 counted += 1
-                continue
-            if plain is not None:  # another game's record: pandas counts from here on
-                tallies.append(_tally_frame(plain))
-                dropped, unfinished, plain = plain.dropped, plain.unfinished, None
-            chunk.append(record)
-            if len(chunk) >= 500:
-                tally()
-    if plain is not None:
-        dropped, unfinished = plain.dropped, plain.unfinished
-        _echo(winrate_table(plain.rates(), fmt))
-        rates = None
-    else:
+            elif _grouped([record], by, single):
+                chunk.append(record)
+                if len(chunk) >= 500:
+                    count_tables()
+        if chunk or (by and like is None):  # no game at all: still the groupings' columns
+            count_tables()
+        if not by:
+            dropped, unfinished = tally.dropped, tally.unfinished
+    text = not by and fmt in ("table", "markdown")
+    if text:
+        _echo(winrate_table(tally.rates(), fmt))
+    rates = None
+    if not text or plot_path:
         from tmlog.report.output import format_frame
-        from tmlog.report.winrates import add_tallies, winrates_from_tallies
+        from tmlog.report.winrates import winrates
 
-        if chunk or not tallies:
-            tally()
-        rates = winrates_from_tallies(add_tallies(tallies, by=by), by=by)
-        if "rating-band" in by and mixed.rating is not None:
+        rates = winrates(tally.rates(), by=by, like=like)
+        if bands and mixed.rating is not None:
             order = {label: i for i, label in enumerate(mixed.rating.bands())}
             rates = rates.sort_values("rating_band", key=lambda c: c.map(order), kind="stable")
-        _echo(format_frame(rates, fmt))
+        if not text:
+            _echo(format_frame(rates, fmt))
     games = counted - unfinished
     read = count(games, "game")
     if min_rating is not None:

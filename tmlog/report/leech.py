@@ -1,14 +1,20 @@
-"""Power leeched: what each faction was offered, took, refused and paid, and from whom."""
+"""Power leeched: what each faction was offered, took, refused and paid, and from whom.
+
+pandas is imported by the DataFrames' callers only: ``tmlog leech`` prints its
+text table of the records' rows, the rows of :func:`leech_totals`, without it
+(:func:`leech_text`).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from tmlog.reading import printable
+from tmlog.report.table import rows_text
 
 if TYPE_CHECKING:
     import pandas as pd
-
-# pandas is not imported here: the pandas-free tables (tmlog.report.plain) read
-# LEECH_TOTAL_COLUMNS too.
 
 LEECH_TOTAL_COLUMNS = [
     "offers",
@@ -93,3 +99,15 @@ def who_fed_whom(feeding: pd.DataFrame, *, matrix: bool = False) -> pd.DataFrame
     square = square.reindex(index=names, columns=names, fill_value=0).astype("int64")
     square.columns.name = None
     return square.rename_axis("faction").reset_index()
+
+
+def leech_text(records: Iterable[Any], fmt: str) -> str:
+    """``tmlog leech``'s text or Markdown: :func:`leech_totals`'s rows (a game's
+    ``leech`` table as it is), from the records."""
+    rows = [
+        [printable(record.game), row.faction, *(getattr(row, c) for c in LEECH_TOTAL_COLUMNS)]
+        for record in records
+        for row in record.leech
+    ]
+    header = ["game", "faction", *LEECH_TOTAL_COLUMNS]
+    return rows_text(header, rows, [False, False, *(True for _ in LEECH_TOTAL_COLUMNS)], fmt)

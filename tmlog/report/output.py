@@ -35,7 +35,7 @@ from typing import Any
 import pandas as pd
 from pandas.api.types import is_bool_dtype, is_float_dtype, is_numeric_dtype
 
-from tmlog.report.plain import text_table
+from tmlog.report.table import cell, decimals, text_table
 
 FORMATS = ("table", "csv", "json", "markdown")
 """The output formats every report command offers."""
@@ -89,24 +89,10 @@ def _plain(value: Any) -> Any:
     return value
 
 
-RATE_DECIMALS = 3
-"""Decimals of a rate (a share between 0 and 1: ``win_rate``, ``ci_low``, ``ci_high``)."""
-DECIMALS = 2
-"""Decimals of every other fractional figure (``wins`` with shared ties, averages)."""
-
-
-def _decimals(name: str) -> int:
-    """The decimals of a column, by its kind, the same in every table whatever its values."""
-    return RATE_DECIMALS if name.endswith("rate") or name.startswith("ci_") else DECIMALS
-
-
 def _cells(name: str, column: pd.Series) -> list[str]:
-    if is_float_dtype(column.dtype):
-        digits = _decimals(name)
-        return ["" if pd.isna(v) else f"{v:.{digits}f}" for v in column]
-    return [
-        "" if v is None or (not isinstance(v, tuple) and pd.isna(v)) else str(v) for v in column
-    ]
+    # pandas' missing values (NA, NaT, NaN) print as None does.
+    digits = decimals(name) if is_float_dtype(column.dtype) else None
+    return [cell(None if not isinstance(v, tuple) and pd.isna(v) else v, digits) for v in column]
 
 
 def _numeric(column: pd.Series) -> bool:

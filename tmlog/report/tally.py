@@ -1,23 +1,34 @@
-"""Faction win rates in plain Python, for ``tmlog stats`` with no grouping.
+"""Faction win rates: the one computation behind ``tmlog stats`` and
+:func:`tmlog.report.winrates.faction_winrates`.
 
-Importing pandas takes longer than reading 10,000 games' records from the
-results cache, so ``tmlog stats`` without ``--by`` or ratings, printed as a
-table or Markdown, counts Terra Mystica records here and prints them with
-:func:`~tmlog.report.plain.text_table`. The counting is that of
-:func:`tmlog.report.winrates.counted` and the output the same, byte for
-byte, as :func:`tmlog.report.winrates.winrates_from_tallies` printed by
-:func:`tmlog.report.output.format_frame` (``tests/test_report_tally.py``
-compares them).
+The counting follows the reference site's statistics (``src/genstats.pl`` of
+jsnell/terra-mystica): only finished games count; factions that dropped out
+are left out entirely, so wins, ranks and margins are among the factions that
+played to the end; a tie for first gives each of the *k* tied factions 1/*k*
+of a win, and a game that names its *k* winners (Root's coalitions and
+dominance: a record's ``won``) gives 1/*k* to each of them; the place is one
+more than the number of factions with more VP; the margin is a faction's VP
+minus the mean VP of its (remaining) opponents.
 
-Shares of a win (1/k for a k-way tie) and margins (a VP total divided by
-the number of opponents) are summed exactly, as whole multiples of
-1/:data:`PARTS`, and divided once at the end: the sums cannot drift with
-the order of the games.
+:class:`WinTally` reads records (``tmlog stats`` without grouping or ratings,
+which prints :func:`winrate_table` without importing pandas, whose import
+costs more than reading 10,000 games' records from the results cache) or the
+rows of a factions DataFrame, grouped (:mod:`tmlog.report.winrates`, which
+builds its DataFrame from :meth:`WinTally.rates`).
+
+Shares of a win and margins (a VP total divided by the number of opponents)
+are summed exactly, as whole multiples of 1/:data:`PARTS`, and divided once at
+the end: the sums cannot drift with the order of the games.
 
 >>> tally = WinTally()
->>> tally.add_game(True, [("witches", 120, False), ("nomads", 120, False), ("giants", 90, False)])
+>>> tally.add_game(True, [("witches", 120, False, False), ("nomads", 120, False, False),
+...                       ("giants", 90, False, False)])
 >>> [(row[0], row[1], row[2]) for row in tally.rates()]
 [('nomads', 1, 0.5), ('witches', 1, 0.5), ('giants', 1, 0.0)]
+>>> tally.add_game(True, [("vagabond", 20, False, True), ("eyrie", 30, False, True),
+...                       ("marquise", 29, False, False)])  # a coalition wins
+>>> [(row[0], row[2]) for row in tally.rates() if row[0] in ("vagabond", "marquise")]
+[('vagabond', 0.5), ('marquise', 0.0)]
 """
 
 from __future__ import annotations
@@ -25,6 +36,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
+
+from tmlog.report.table import rows_text
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -84,106 +97,106 @@ def _divided(parts: int | Fraction) -> float:
     return float(parts / PARTS)
 
 
-Row = tuple[str, int, float, float, float, float, float, float, float]
-"""A row of the win-rate table, in :data:`WINRATE_COLUMNS` order."""
+Group = tuple[Any, ...]
+"""A faction's group: its values of ``stats --by``'s groupings, in order (``()``: none)."""
+
+NO_GROUPING: tuple[Group, ...] = ((),)
+
+Row = tuple[Any, ...]
+"""A row of the win-rate table: a group's values, then :data:`WINRATE_COLUMNS`."""
 
 
 class WinTally:
-    """The sums behind the win rates, per faction, a game at a time."""
+    """The sums behind the win rates, per group and faction, a game at a time."""
 
     def __init__(self) -> None:
-        # faction -> [games, wins (parts), vp, places, margins (parts), games with a margin]
-        self.sums: dict[str, list[int | Fraction]] = {}
+        # (group, faction) -> [games, wins (parts), vp, places, margins (parts), games with
+        # a margin]
+        self.sums: dict[tuple[Group, str], list[int | Fraction]] = {}
         self.dropped = 0
         """Factions that dropped out of finished games."""
         self.unfinished = 0
 
     def add(self, record: Any) -> None:
-        if not record.finished:
-            self.unfinished += 1
-            return
-        self.add_game(True, [(f.faction, f.final_vp, f.dropped) for f in record.factions])
+        """A record of any game: its ``factions``, and their ``won`` where it has one."""
+        factions = record.factions
+        if factions and hasattr(factions[0], "won"):
+            rows = [(f.faction, f.final_vp, f.dropped, f.won) for f in factions]
+        else:
+            rows = [(f.faction, f.final_vp, f.dropped, False) for f in factions]
+        self.add_game(record.finished, rows)
 
-    def add_game(self, finished: bool, factions: Sequence[tuple[str, int, bool]]) -> None:
-        """One game: each faction's name, final VP and whether it dropped out."""
+    def add_game(
+        self,
+        finished: bool,
+        factions: Sequence[tuple[str, int, bool, bool]],
+        groups: Sequence[Sequence[Group]] | None = None,
+    ) -> None:
+        """One game: each faction's name, final VP, whether it dropped out and
+        whether the game names it a winner; ``groups``: each faction's groups
+        (it counts in each; default: no grouping)."""
         # Written for speed (a warm run over 10,000 cached games counts here):
         # plain loops, and the shares' common denominators worked out once a game.
         if not finished:
+            self.unfinished += 1
             return
-        counted: list[tuple[str, int]] = []
-        for name, vp, dropped in factions:
+        counted: list[tuple[str, int, bool, Sequence[Group]]] = []
+        for i, (name, vp, dropped, won) in enumerate(factions):
             if dropped:
                 self.dropped += 1
             else:
-                counted.append((name, vp))
+                counted.append((name, vp, won, NO_GROUPING if groups is None else groups[i]))
         if not counted:
             return
-        vps = [vp for _, vp in counted]
+        vps = [vp for _, vp, _, _ in counted]
         best = max(vps)
-        win = _parts(1, vps.count(best))
+        # A game that names its winners (Root: a coalition wins with its partner)
+        # shares the win among them as a tie for first is shared.
+        winners = sum(1 for _, _, won, _ in counted if won)
+        win = _parts(1, winners or vps.count(best))
         total = sum(vps)
         opponents = len(vps) - 1
         whole = opponents and PARTS % opponents == 0
         sums_of = self.sums
-        for name, vp in counted:
-            sums = sums_of.get(name)
-            if sums is None:
-                sums = sums_of[name] = [0, 0, 0, 0, 0, 0]
-            sums[0] += 1
-            if vp == best:
-                sums[1] += win
-            sums[2] += vp
+        for name, vp, won, its_groups in counted:
             place = 1
             for other in vps:
                 if other > vp:
                     place += 1
-            sums[3] += place
             if opponents:
                 margin = opponents * vp - (total - vp)
-                sums[4] += margin * (PARTS // opponents) if whole else _parts(margin, opponents)
-                sums[5] += 1
+                parts = margin * (PARTS // opponents) if whole else _parts(margin, opponents)
+            wins_it = won if winners else vp == best
+            for group in its_groups:
+                sums = sums_of.get((group, name))
+                if sums is None:
+                    sums = sums_of[group, name] = [0, 0, 0, 0, 0, 0]
+                sums[0] += 1
+                if wins_it:
+                    sums[1] += win
+                sums[2] += vp
+                sums[3] += place
+                if opponents:
+                    sums[4] += parts
+                    sums[5] += 1
 
     def rates(self) -> list[Row]:
-        """The win-rate table, best win rate first (then most VP, then by name)."""
+        """The win-rate table: by group, then best win rate first (then most VP, then by name)."""
         rows: list[Row] = []
-        for faction in sorted(self.sums):
-            games_, wins_, vp, places, margins, with_margin = self.sums[faction]
+        for group, faction in sorted(self.sums):
+            games_, wins_, vp, places, margins, with_margin = self.sums[group, faction]
             games = int(games_)
             wins = _divided(wins_)
             low, high = wilson_interval(wins, games)
             margin = _divided(margins) / int(with_margin) if with_margin else math.nan
-            rows.append(
-                (
-                    faction,
-                    games,
-                    wins,
-                    wins / games,
-                    low,
-                    high,
-                    float(vp) / games,
-                    float(places) / games,
-                    margin,
-                )
-            )
-        rows.sort(key=lambda r: (-r[3], -r[6]))  # stable: ties stay by faction
+            row = (*group, faction, games, wins, wins / games, low, high)
+            rows.append((*row, float(vp) / games, float(places) / games, margin))
+        n = len(rows[0]) - len(WINRATE_COLUMNS) if rows else 0
+        rows.sort(key=lambda r: (r[:n], -r[n + 3], -r[n + 6]))  # stable: ties stay by faction
         return rows
 
 
 def winrate_table(rows: Iterable[Row], fmt: str) -> str:
-    """The table as :func:`tmlog.report.output.format_frame` prints it (``table``, ``markdown``)."""
-    from tmlog.report.plain import text_table
-
-    digits = [2 if not (c.endswith("rate") or c.startswith("ci_")) else 3 for c in WINRATE_COLUMNS]
-    cells = [
-        [
-            row[0],
-            str(row[1]),
-            *(
-                "" if math.isnan(v) else f"{v:.{d}f}"
-                for v, d in zip(row[2:], digits[2:], strict=True)
-            ),
-        ]
-        for row in rows
-    ]
-    right = [False, *(True for _ in WINRATE_COLUMNS[1:])]
-    return text_table(WINRATE_COLUMNS, cells, right, fmt)
+    """Ungrouped rows as :func:`tmlog.report.output.format_frame` prints their DataFrame
+    (``table``, ``markdown``)."""
+    return rows_text(WINRATE_COLUMNS, rows, [False, *(True for _ in WINRATE_COLUMNS[1:])], fmt)

@@ -1,15 +1,16 @@
 """Where each faction's points came from: VP by source, by family, round by round.
 
 Reporters take the tables of :func:`tmlog.report.frames.frames` and return
-new tables; they never see events or game state.
+new tables; they never see events or game state. The sums by source are
+:func:`tmlog.report.vp_sums.vp_by_game`'s, which ``tmlog vp`` prints as text
+without pandas.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 import pandas as pd
+
+from tmlog.report.vp_sums import SourceKey, vp_by_game
 
 FAMILIES = (
     "initial",
@@ -63,14 +64,6 @@ def _first_seen(values: pd.Series) -> dict[str, int]:
     return {str(v): i for i, v in enumerate(pd.unique(values))}
 
 
-SourceKey = Callable[[str], Any]
-"""Sorts a game's VP source names (its :data:`~tmlog.games.capabilities.VP_SOURCES`)."""
-
-
-def _source_rank(values: pd.Series, key: SourceKey) -> dict[str, int]:
-    return {s: i for i, s in enumerate(sorted({str(v) for v in values}, key=key))}
-
-
 def game_source_key(table: pd.DataFrame) -> SourceKey:
     """How the game whose records made ``table`` orders its VP sources
     (:data:`~tmlog.games.capabilities.VP_SOURCES`); by name if it does not say."""
@@ -115,30 +108,25 @@ def vp_breakdown(
     """
     if source_key is None:
         source_key = game_source_key(vp)
-    out = vp.groupby(["game", "faction", "source"], sort=False)["vp"].sum().reset_index()
-    orders = {"game": _first_seen(vp["game"]), "source": _source_rank(vp["source"], source_key)}
-    out = _sorted(out, ["game", "faction", "source"], orders)
+    table = vp[["game", "faction", "source", "vp"]].itertuples(index=False, name=None)
+    games = vp_by_game(table, source_key)
     if not by_faction:
-        return out[["game", "faction", "source", "vp"]]
-    parts = []
-    for game, rows in out.groupby("game", sort=False):
-        wide = rows.pivot(index="source", columns="faction", values="vp").fillna(0)
-        wide = wide.loc[sorted(wide.index, key=source_key)]
-        wide.loc["total"] = wide.sum()
-        wide = wide.astype("int64").reset_index()
-        wide.insert(0, "game", game)
-        parts.append(wide)
-    if not parts:
+        keys = [(g, f, s) for g in games for f in g.factions for s in g.sources]
+        rows = [(g.game, f, s, g.vp[f, s]) for g, f, s in keys if (f, s) in g.vp]
+        long = pd.DataFrame(rows, columns=["game", "faction", "source", "vp"])
+        return long.astype({"vp": "int64"})
+    if not games:
         return pd.DataFrame(columns=["game", "source"])
-    wide = pd.concat(parts, ignore_index=True)
-    factions = sorted(c for c in wide.columns if c not in ("game", "source"))
-    wide = wide[["game", "source", *factions]]
-    wide.columns.name = None
-    if wide[factions].notna().all().all():
-        wide[factions] = wide[factions].astype("int64")
-    else:
-        wide[factions] = wide[factions].astype("Int64")
-    return wide
+    # One table of every game: a faction not in a game has no VP there (NA).
+    factions = sorted({faction for game in games for faction in game.factions})
+    cells = []
+    for game in games:
+        for source, *vp_of in game.table():
+            of = dict(zip(game.factions, vp_of, strict=True))
+            cells.append([game.game, source, *(of.get(f) for f in factions)])
+    wide = pd.DataFrame(cells, columns=["game", "source", *factions])
+    whole = all(len(game.factions) == len(factions) for game in games)
+    return wide.astype(dict.fromkeys(factions, "int64" if whole else "Int64"))
 
 
 def vp_families(vp: pd.DataFrame) -> pd.DataFrame:

@@ -1,25 +1,23 @@
 """How often each faction wins, with a confidence interval, over many games.
 
-The counting follows the reference site's statistics (``src/genstats.pl`` of
-jsnell/terra-mystica): factions that dropped out are left out entirely, so
-wins, ranks and margins are among the factions that played to the end; a
-tie for first gives each of the *k* tied factions 1/*k* of a win; the margin
-is a faction's VP minus the mean VP of its (remaining) opponents. Only
-finished games count. Grouping keys are the game as it started: ``players``
-is the number of factions that started, ``seat`` the faction's start order.
+The counting is :class:`~tmlog.report.tally.WinTally`'s (the site's rules are
+written there); this module feeds it a factions DataFrame, grouped, and makes
+its rows a DataFrame. Grouping keys are the game as it started: ``players`` is
+the number of factions that started, ``seat`` the faction's start order.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
+from typing import Any
 
-import numpy as np
 import pandas as pd
 
-# Defined without pandas, for the plain tally of `tmlog stats`; re-exported here.
-from tmlog.report.tally import PARTS
+# Defined without pandas, for `tmlog stats`'s text table; re-exported here.
 from tmlog.report.tally import WINRATE_COLUMNS as WINRATE_COLUMNS
 from tmlog.report.tally import Z95 as Z95
+from tmlog.report.tally import Group, Row, WinTally
 from tmlog.report.tally import wilson_interval as wilson_interval
 
 BY = {
@@ -42,178 +40,107 @@ the bonus tile the faction took at the end of setup, held in round 1.
 """
 
 
-def counted(factions: pd.DataFrame) -> pd.DataFrame:
-    """The rows that win rates count (finished games, no dropped faction), with
-    each one's ``win`` (1, 1/k for a k-way tie for first, or 0; where the
-    table has a ``won`` column, 1/k for each of the game's k winners), ``place``
-    (1 = best, ties share the best) and ``margin``.
-
-    >>> factions = pd.DataFrame({
-    ...     "game": ["g1"] * 3, "faction": ["witches", "nomads", "giants"],
-    ...     "final_vp": [120, 120, 90], "dropped": [False, False, False],
-    ...     "finished": [True] * 3})
-    >>> counted(factions)[["faction", "win", "place", "margin"]]
-       faction  win  place  margin
-    0  witches  0.5      1    15.0
-    1   nomads  0.5      1    15.0
-    2   giants  0.0      3   -30.0
-    """
-    rows = factions[factions["finished"].astype(bool) & ~factions["dropped"].astype(bool)].copy()
-    vp = rows["final_vp"].astype("float64")
-    by_game = vp.groupby(rows["game"])
-    best = by_game.transform("max")
-    tied = (vp == best).groupby(rows["game"]).transform("sum")
-    n = by_game.transform("count")
-    total = by_game.transform("sum")
-    rows["win"] = np.where(vp == best, 1.0 / tied, 0.0)
-    if "won" in rows.columns:
-        # A game that names its winners (Root: a coalition wins with its
-        # partner) shares the win among them as a tie is shared.
-        won = rows["won"].astype(bool)
-        winners = won.groupby(rows["game"]).transform("sum")
-        named = winners > 0
-        rows["win"] = np.where(
-            named, np.where(won, 1.0 / winners.where(named, 1), 0.0), rows["win"]
-        )
-    rows["place"] = by_game.rank(method="min", ascending=False).astype("int64")
-    with np.errstate(divide="ignore", invalid="ignore"):
-        rows["margin"] = np.where(n > 1, vp - (total - vp) / (n - 1), np.nan)
-    return rows.reset_index(drop=True)
-
-
-TALLY_COLUMNS = ["games", "wins", "vp", "places", "margins", "margin_games"]
-"""Sums behind the win rates; tallies of parts of a corpus add up column by column."""
-
-
 By = str | Sequence[str] | None
 """A grouping: none, one ``--by`` value, or several (grouped by each, in order)."""
 
 
-def _keys(by: By) -> tuple[list[str], list[str]]:
-    """(columns of the factions table to group by, their names in the output)."""
+def _names(by: By) -> list[str]:
+    """The groupings of ``by``, each once, in order."""
     names = [by] if isinstance(by, str) else list(dict.fromkeys(by or ()))
     for name in names:
         if name not in BY:
             raise ValueError(f"unknown grouping {name!r}; expected one of {', '.join(BY)}")
-    return [BY[n][0] for n in names] + ["faction"], [BY[n][1] for n in names]
+    return names
 
 
-def winrate_tallies(factions: pd.DataFrame, *, by: By = None) -> pd.DataFrame:
-    """The sums win rates are computed from, per faction (and ``by`` group).
+def tally_factions(
+    factions: pd.DataFrame, *, by: By = None, into: WinTally | None = None
+) -> WinTally:
+    """The factions table's games counted (into ``into``, or a new tally), each
+    faction in its ``by`` groups (see :data:`BY`; none where a grouping has no value).
 
-    Tallies of separate sets of games add up (``pd.concat`` then a grouped
-    sum), so win rates over a corpus too large to hold at once are computed
-    a part at a time.
+    A tally is added to game by game: win rates over a corpus too large to hold at
+    once are counted a part of it at a time.
 
     >>> factions = pd.DataFrame({
-    ...     "game": ["g1", "g1"], "faction": ["witches", "nomads"],
+    ...     "game": ["g1", "g1"], "faction": ["witches", "nomads"], "start_order": [1, 2],
     ...     "final_vp": [120, 100], "dropped": [False] * 2, "finished": [True] * 2})
-    >>> winrate_tallies(factions)
-       faction  games  wins     vp  places  margins  margin_games
-    0   nomads      1   0.0  100.0     2.0    -20.0             1
-    1  witches      1   1.0  120.0     1.0     20.0             1
+    >>> [row[:4] for row in tally_factions(factions, by="seat").rates()]
+    [(1, 'witches', 1, 1.0), (2, 'nomads', 1, 0.0)]
     """
-    keys, _ = _keys(by)
-    rows = counted(factions)
-    if rows.empty:
-        # No game read (every log failed): the table has only the columns every
-        # game gives, and an empty tally needs its grouping columns all the same.
-        wanted = [*keys, "score_tiles"]
-        rows = rows.assign(**{k: pd.Series(dtype=object) for k in wanted if k not in rows})
-    rows = _score_keys(rows, by)
-    rows["margin_games"] = rows["margin"].notna().astype("int64")
-    out = (
-        rows.groupby(keys, sort=True)
-        .agg(
-            games=("win", "size"),
-            wins=("win", "sum"),
-            vp=("final_vp", "sum"),
-            places=("place", "sum"),
-            margins=("margin", "sum"),
-            margin_games=("margin_games", "sum"),
-        )
-        .reset_index()
-    )
-    out["games"] = out["games"].astype("int64")
-    for col in ("wins", "vp", "places", "margins"):
-        out[col] = out[col].astype("float64")
+    out = WinTally() if into is None else into
+    columns = [factions[c] for c in ("game", "faction", "final_vp", "dropped", "finished")]
+    won = factions["won"] if "won" in factions.columns else [False] * len(factions)
+    games: dict[Any, tuple[bool, list[tuple[str, int, bool, bool]], list[list[Group]]]] = {}
+    for game, faction, vp, dropped, finished, won_it, groups in zip(
+        *columns, won, _groups(factions, by), strict=True
+    ):
+        _, played, grouped = games.setdefault(game, (bool(finished), [], []))
+        played.append((faction, vp, bool(dropped), bool(won_it)))
+        grouped.append(groups)
+    for finished, played, grouped in games.values():
+        out.add_game(finished, played, grouped)
     return out
 
 
-def _score_keys(rows: pd.DataFrame, by: By) -> pd.DataFrame:
-    """The grouping columns derived from a game's round scoring tiles (see :data:`BY`),
-    for each ``score-…`` grouping in ``by``.
+def _groups(factions: pd.DataFrame, by: By) -> list[list[Group]]:
+    """Each row's groups of ``by``: one, or one per round scoring tile with
+    ``score-tile``; none where a grouping has no value (as pandas' groupby leaves
+    out a missing key).
 
-    >>> rows = pd.DataFrame({"faction": ["witches"], "score_tiles": [("SCORE7", "SCORE1")]})
-    >>> _score_keys(rows, "score-round-2")["score_round_2"].tolist()
-    ['SCORE1']
-    >>> _score_keys(rows, "score-tile")["score_tile"].tolist()
-    ['SCORE7', 'SCORE1']
-    >>> _score_keys(rows, "score-tiles")["score_tiles"].tolist()
-    ['SCORE7,SCORE1']
+    >>> rows = pd.DataFrame({"faction": ["witches"], "score_tiles": [("SCORE7", "SCORE1")],
+    ...                      "map": ["Original"]})
+    >>> _groups(rows, ["score-round-2", "map"]), _groups(rows, "score-tile")
+    ([[('SCORE1', 'Original')]], [[('SCORE7',), ('SCORE1',)]])
+    >>> _groups(rows, "score-tiles"), _groups(rows, "score-round-3")
+    ([[('SCORE7,SCORE1',)]], [[]])
     """
-    names = [by] if isinstance(by, str) else list(dict.fromkeys(by or ()))
-    names = [name for name in names if name.startswith("score-")]
+    names = _names(by)
     if not names:
-        return rows
-    tiles = [tuple(t.split(",")) if isinstance(t, str) else tuple(t) for t in rows["score_tiles"]]
-    rows = rows.copy()
-    # The tile of each round before the list is exploded into one row per tile.
+        return [[()]] * len(factions)
+    if factions.empty:
+        return []  # the table of no game at all may lack the groupings' columns
+    if any(name.startswith("score-") for name in names):
+        tiles = [t.split(",") if isinstance(t, str) else list(t) for t in factions["score_tiles"]]
+    values: list[list[list[Any]]] = []  # per grouping, each row's values
     for name in names:
-        if name.startswith("score-round-"):
+        if name == "score-tile":
+            values.append(tiles)
+        elif name == "score-tiles":
+            values.append([[",".join(t)] for t in tiles])
+        elif name.startswith("score-round-"):
             n = int(name.rsplit("-", 1)[1])
-            rows[f"score_round_{n}"] = [t[n - 1] if len(t) >= n else None for t in tiles]
-    if "score-tiles" in names:
-        rows["score_tiles"] = [",".join(t) for t in tiles]
-    if "score-tile" in names:
-        rows["score_tile"] = tiles
-        rows = rows.explode("score_tile", ignore_index=True).dropna(subset=["score_tile"])
-    return rows
+            values.append([[t[n - 1]] if len(t) >= n else [] for t in tiles])
+        else:
+            values.append([[v] for v in factions[BY[name][0]]])
+    return [
+        [g for g in itertools.product(*row) if not any(pd.isna(v) for v in g)]
+        for row in zip(*values, strict=True)
+    ]
 
 
-def add_tallies(parts: list[pd.DataFrame], *, by: By = None) -> pd.DataFrame:
-    """The tallies of several parts of a corpus, added up."""
-    keys, _ = _keys(by)
-    if not parts:
-        return pd.DataFrame(columns=[*keys, *TALLY_COLUMNS])
-    return pd.concat(parts).groupby(keys, sort=True)[TALLY_COLUMNS].sum().reset_index()
-
-
-def winrates_from_tallies(tallies: pd.DataFrame, *, by: By = None) -> pd.DataFrame:
-    """Win rates, intervals and averages from :func:`winrate_tallies`."""
-    keys, out_keys = _keys(by)
-    groups = keys[:-1]
-    out = tallies.copy()
-    # Shares of a win and margins are multiples of 1/PARTS; float sums of them drift in
-    # the last bit, which could order two equal win rates apart. Snapping the sums back to
-    # the grid gives the exact sums, as report/tally.py counts them.
-    for col in ("wins", "margins"):
-        out[col] = (out[col].astype("float64") * PARTS).round() / PARTS
-    games = out["games"].astype("int64")
-    out["games"] = games
-    out["win_rate"] = out["wins"] / games
-    bounds = [wilson_interval(w, g) for w, g in zip(out["wins"], games, strict=True)]
-    out["ci_low"] = [lo for lo, _ in bounds]
-    out["ci_high"] = [hi for _, hi in bounds]
-    out["avg_vp"] = out["vp"] / games
-    out["avg_rank"] = out["places"] / games
-    with np.errstate(divide="ignore", invalid="ignore"):
-        out["avg_margin"] = out["margins"] / out["margin_games"].where(out["margin_games"] > 0)
-    for col in ("avg_vp", "avg_rank", "avg_margin", "wins", "win_rate"):
-        out[col] = out[col].astype("float64")
-    sort = [*groups, "win_rate", "avg_vp", "faction"]
-    ascending = [True] * len(groups) + [False, False, True]
-    out = out.sort_values(sort, ascending=ascending, kind="stable").reset_index(drop=True)
-    out = out.rename(columns=dict(zip(groups, out_keys, strict=True)))
-    return out[[*out_keys, *WINRATE_COLUMNS]]
+def winrates(rates: list[Row], *, by: By = None, like: pd.DataFrame | None = None) -> pd.DataFrame:
+    """The DataFrame of :meth:`WinTally.rates`, its ``by`` columns of the types
+    they have in ``like`` (the factions table the tally read)."""
+    names = _names(by)
+    frame = pd.DataFrame(rates, columns=[*(BY[n][1] for n in names), *WINRATE_COLUMNS])
+    types: dict[str, Any] = {c: "float64" for c in WINRATE_COLUMNS[2:]}
+    types["games"] = "int64"
+    for name in names:
+        column, out = BY[name]
+        if like is not None and not name.startswith("score-") and column in like.columns:
+            types[out] = like[column].dtype  # as a groupby by the column would give it
+    return frame.astype(types)
 
 
 def faction_winrates(factions: pd.DataFrame, *, by: By = None) -> pd.DataFrame:
-    """Win rate per faction, with its 95% Wilson interval, average VP, rank and margin.
+    """Win rate per faction, with its 95% Wilson interval, average VP, rank and margin
+    (counted by :class:`~tmlog.report.tally.WinTally`).
 
     Args:
         factions: the ``factions`` table (``game``, ``faction``, ``final_vp``,
-            ``dropped``, ``finished`` and the grouping columns).
+            ``dropped``, ``finished``, the grouping columns, and ``won`` for a
+            game that names its winners).
         by: also group by ``players`` (factions that started the game),
             ``map``, ``seat`` (start order), ``final-scoring`` (``original``
             or the Fire & Ice tile), ``score-tiles``, ``score-round-N``,
@@ -235,7 +162,7 @@ def faction_winrates(factions: pd.DataFrame, *, by: By = None) -> pd.DataFrame:
     0   nomads      2   1.0       0.5         0.0
     1  witches      2   1.0       0.5         0.0
     """
-    return winrates_from_tallies(winrate_tallies(factions, by=by), by=by)
+    return winrates(tally_factions(factions, by=by).rates(), by=by, like=factions)
 
 
 def left_out(factions: pd.DataFrame) -> dict[str, int]:
@@ -243,13 +170,10 @@ def left_out(factions: pd.DataFrame) -> dict[str, int]:
     finished games) and ``unfinished`` games.
 
     >>> factions = pd.DataFrame({"game": ["g1", "g1", "g2"], "dropped": [True, False, False],
-    ...                          "finished": [True, True, False]})
+    ...                          "finished": [True, True, False], "faction": ["a", "b", "a"],
+    ...                          "final_vp": [0, 0, 0]})
     >>> left_out(factions)
     {'dropped': 1, 'unfinished': 1}
     """
-    finished = factions["finished"].astype(bool)
-    dropped = factions["dropped"].astype(bool)
-    return {
-        "dropped": int((finished & dropped).sum()),
-        "unfinished": int(factions.loc[~finished, "game"].nunique()),
-    }
+    counted = tally_factions(factions)
+    return {"dropped": counted.dropped, "unfinished": counted.unfinished}
