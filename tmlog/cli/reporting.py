@@ -1,0 +1,84 @@
+"""``tmlog report``: one game as a page to watch, in one self-contained HTML file."""
+
+from __future__ import annotations
+
+import click
+
+from tmlog.cli.output import checked_output, force_option, forced, write_atomic
+from tmlog.cli.replaying import capability_of, one_log, replay_options, warn
+from tmlog.cli.shell import cli, input_format_option, vp_variant_option
+
+PAGE_SUFFIXES = (".html", ".htm")
+
+
+def checked_page(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """The page's name ends in .html, and the target may be written: both checked
+    before the log is read."""
+    from pathlib import PurePath
+
+    if PurePath(value).suffix.lower() not in PAGE_SUFFIXES:
+        raise click.BadParameter(f"{value}: the file name must end in .html", ctx=ctx, param=param)
+    checked = checked_output(ctx, param, value)
+    assert checked is not None
+    return checked
+
+
+@cli.command(name="report")
+@click.argument("log", metavar="LOG")
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False, writable=True),
+    metavar="FILE.html",
+    callback=checked_page,
+    help="The page to write (kept if it exists, unless --force).",
+)
+@force_option
+@input_format_option
+@vp_variant_option
+def report_command(log: str, output: str, input_format: str | None, vp_variant: str | None) -> None:
+    """Write one game as a page to watch: one HTML file that needs nothing else.
+
+    LOG is one log of any game that can be watched, or - for standard input.
+    The page shows the header (map, options, factions, final score, winner),
+    the board at every step with a slider, step buttons and the arrow keys
+    (each step is a position `tmlog replay --at` names), every figure over
+    time, VP by source, the leech tables, the rule warnings and, for a
+    ledger, the audit's marks. Its scripts and styles are inlined: it asks
+    the network for nothing.
+
+    \b
+    Example:
+      tmlog report game.txt -o game.html
+    """
+    import os
+
+    from tmlog.games.capabilities import LEECH, VP_SOURCES, WATCH
+    from tmlog.report.html import game_page
+
+    if log != "-" and os.path.isdir(log):
+        raise click.UsageError(f"{log}: a folder; tmlog report writes the page of one log")
+    game, data, source = one_log(log, input_format)
+    watching = capability_of(game, WATCH, "report", source)
+    watch = watching.watch(
+        data,
+        source=source,
+        input_format=input_format,
+        options=replay_options(vp_variant),
+        warn=warn,
+    )
+    order = VP_SOURCES.of(game)
+    leech = LEECH.of(game)
+    page = game_page(
+        watch,
+        source_key=None if order is None else order.source_key,
+        leech_tables=None if leech is None else (leech.totals, leech.feeding),
+    )
+
+    def write(tmp: str) -> None:
+        with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(page)
+
+    write_atomic(output, write, force=forced())
+    click.echo(f"wrote {output}", err=True)
