@@ -49,12 +49,17 @@ ARGS = [
     "--disable-sync",
 ]
 
-LOGS = [
+ROOT_LOGS = [
+    DATA / "rootlog" / "2020_11_19_orderly_eyrie.rootlog",
+    DATA / "rootlog" / "2020_11_26_winter_tournament_r1g3.rootlog",
+]
+TM_LOGS = [
     *sorted(SAMPLE_DIR.glob("*.txt")),
     DATA
     / "fire-ice"
     / "fi-side2_shapeshifters-v2-yetis-acolytes-halflings_connected-sa-sh-distance.log",
 ]
+LOGS = [*TM_LOGS, *ROOT_LOGS]
 
 
 def run(*args: str) -> Any:
@@ -125,7 +130,8 @@ def test_the_page_loads_with_no_error_and_no_request(log: Path, pages: dict[Path
     opened = pages[log]
     assert opened.errors == []
     assert opened.requests == [opened.url]
-    assert opened.page.locator("#charts svg[data-measure]").count() == 11
+    charts = 11 if log in TM_LOGS else 5  # VP, C/W/P, bowls, cults; Root: VP, cards, pieces
+    assert opened.page.locator("#charts svg[data-measure]").count() == charts
 
 
 @pytest.mark.parametrize("log", LOGS, ids=lambda p: p.name)
@@ -138,7 +144,7 @@ def test_the_last_step_shows_tmlog_vps_final_vp(log: Path, pages: dict[Path, Ope
     assert shown == final
 
 
-@pytest.mark.parametrize("log", LOGS, ids=lambda p: p.name)
+@pytest.mark.parametrize("log", TM_LOGS, ids=lambda p: p.name)
 def test_the_slider_shows_what_replay_at_gives(log: Path, pages: dict[Path, Opened]) -> None:
     opened = pages[log]
     page = opened.page
@@ -192,4 +198,31 @@ def test_buttons_and_arrow_keys_move_one_step(pages: dict[Path, Opened]) -> None
     # A row of the log links to its step.
     page.click('#ledger-table a[data-step="10"]')
     assert opened.label().startswith(f"Step 11 of {steps}:")
+    assert opened.errors == []
+
+
+@pytest.mark.parametrize("log", ROOT_LOGS, ids=lambda p: p.name)
+def test_the_slider_shows_root_turns_as_replay_at_gives(
+    log: Path, pages: dict[Path, Opened]
+) -> None:
+    opened = pages[log]
+    page = opened.page
+    steps = int(page.get_attribute("#slider", "max") or 0) + 1
+    for n in (0, steps // 3, 2 * steps // 3, steps - 1):
+        page.locator("#slider").fill(str(n))
+        at = (page.text_content("#step-at") or "").removeprefix("(--at ").removesuffix(")")
+        state = json.loads(run("replay", str(log), "--at", at, "--format", "json"))
+        assert state["turns_played"] == n + 1
+        now = opened.now()
+        assert {f: int(v["VP"]) for f, v in now.items()} == state["vp"]
+        assert {f: int(v["cards"]) for f, v in now.items()} == state["hands"]
+        kinds = opened.kinds()
+        clearings = state["clearings"]
+        assert kinds.get("ruler", 0) == sum(1 for c in clearings if c["ruler"])
+        for kind, letter in (("building", "b"), ("token", "t")):
+            on_board = sum(n for c in clearings for _, code, n in c["pieces"] if code[0] == letter)
+            assert kinds.get(kind, 0) == on_board, (at, kind)
+        assert kinds.get("warrior", 0) == sum(
+            1 for c in clearings for _, code, _ in c["pieces"] if code == "w"
+        )
     assert opened.errors == []

@@ -27,6 +27,10 @@ FIRE_ICE = (
     / "fi-side1_riverwalkers-v2-icemaidens-dragonlords-cultists_connected-distance.log"
 )
 LOGS = [*SAMPLES, FIRE_ICE]
+ROOT_LOGS = [
+    DATA / "rootlog" / "2020_11_19_orderly_eyrie.rootlog",
+    DATA / "rootlog" / "2020_11_26_winter_tournament_r1g3.rootlog",
+]
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -54,7 +58,7 @@ def _json(*args: str) -> object:
     return json.loads(out)
 
 
-@pytest.mark.parametrize("log", LOGS, ids=lambda p: p.name)
+@pytest.mark.parametrize("log", [*LOGS, *ROOT_LOGS], ids=lambda p: p.name)
 def test_vp_by_source_and_final_vp_are_tmlog_vps(
     log: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
@@ -246,6 +250,52 @@ def test_each_warning_links_to_its_step(tmp_path: Path) -> None:
     count = len(page.data()["steps"]["at"])
     warning_links = [a for a in page.links if a["href"] == f"#step-{count - 1}"]
     assert warning_links and links
+
+
+# -------------------------------------------------------------------- Root
+
+
+@pytest.mark.parametrize("log", ROOT_LOGS, ids=lambda p: p.name)
+def test_a_root_turn_holds_what_replay_at_gives(
+    log: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    page, size = page_of(log, tmp_path_factory)
+    assert size < 1_500_000
+    data = page.data()
+    steps = data["steps"]
+    count = len(steps["at"])
+    # One step per turn line: `tmlog replay`'s JSON counts the turns played.
+    last = _json("replay", str(log), "--format", "json")
+    assert isinstance(last, dict)
+    assert count == last["turns_played"]
+    faction_of = {side["color"]: side["name"] for side in data["sides"]}
+    for i in sorted({0, 1, count // 3, count // 2, count - 1}):
+        state = _json("replay", str(log), "--at", steps["at"][i], "--format", "json")
+        assert isinstance(state, dict)
+        assert state["turns_played"] == i + 1
+        for name, vp in state["vp"].items():
+            assert data["values"]["VP"][name][i] == vp
+            assert data["values"]["cards"][name][i] == state["hands"][name]
+        # Every clearing's ruler, and each faction's warriors there.
+        board = [data["pieces"][p] for p in data["boards"][steps["board"][i]]]
+        for clearing in state["clearings"]:
+            here = [p for p in board if p[0] == str(clearing["clearing"])]
+            rulers = [faction_of[p[2]] for p in here if p[1] == "ruler"]
+            assert rulers == ([clearing["ruler"]] if clearing["ruler"] else [])
+            warriors = {faction_of[p[2]]: int(p[3]) for p in here if p[1] == "warrior"}
+            assert warriors == {f: n for f, code, n in clearing["pieces"] if code == "w"}
+            pieces = sum(1 for p in here if p[1] in ("building", "token"))
+            assert pieces == sum(n for _, code, n in clearing["pieces"] if code[0] in "bt")
+
+
+def test_root_warnings_link_to_their_turn(tmp_path_factory: pytest.TempPathFactory) -> None:
+    # `tmlog vp` warns: line 38, "E:b->4: clearing 4 has 0 open slots" (the turn line 38).
+    page, _ = page_of(ROOT_LOGS[0], tmp_path_factory)
+    steps = page.data()["steps"]
+    links = [a for a in page.links if a.get("data-step") and a["text"].startswith("line 38 ")]
+    assert links  # line 38 has two warnings
+    assert {steps["at"][int(a["data-step"])] for a in links} == {"38"}
+    assert "clearing 4 has 0 open slots" in page.text
 
 
 # ------------------------------------------------------------------ the command

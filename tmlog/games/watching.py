@@ -93,7 +93,10 @@ class Board:
     places: Mapping[str, tuple[float, float]]
     """Where each place is, in the ``viewBox``'s units."""
     spread: float = 0.0
-    """How far apart several pieces at one place are drawn (0: on top of each other)."""
+    """How far apart the pieces at one place are drawn, in rows of four centred
+    on it (0: each on the place itself)."""
+    fixed: tuple[str, ...] = ()
+    """The kinds drawn on the place itself whatever :attr:`spread` (a ruler's ring)."""
 
 
 @dataclass(frozen=True)

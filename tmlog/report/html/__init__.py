@@ -222,6 +222,7 @@ def steps_data(watch: Watch) -> dict[str, Any]:
         "sides": [{"name": s.name, "color": s.color} for s in watch.sides],
         "places": {k: [round(x, 1), round(y, 1)] for k, (x, y) in watch.board.places.items()},
         "spread": watch.board.spread,
+        "fixed": list(watch.board.fixed),
         "pieces": [list(p) for p in pieces],
         "boards": [list(b) for b in boards],
         "steps": {

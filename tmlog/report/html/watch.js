@@ -31,14 +31,13 @@
       var piece = data.pieces[i];
       var at = data.places[piece[0]];
       if (!at) { return; }
-      var n = seen[piece[0]] || 0;
-      seen[piece[0]] = n + 1;
       var x = at[0], y = at[1];
-      if (data.spread && n) {
-        // Several pieces at one place: a small ring around it.
-        var angle = (n - 1) * 2 * Math.PI / 6;
-        x += Math.cos(angle) * data.spread;
-        y += Math.sin(angle) * data.spread;
+      if (data.spread && data.fixed.indexOf(piece[1]) < 0) {
+        // Several labelled pieces at one place: rows of four, centred on it.
+        var n = seen[piece[0]] || 0;
+        seen[piece[0]] = n + 1;
+        x += ((n % 4) - 1.5) * data.spread;
+        y += (Math.floor(n / 4) - 0.5) * data.spread;
       }
       var use = el("use", { href: "#" + piece[1], x: x, y: y, fill: piece[2], stroke: piece[2] }, layer);
       use.setAttribute("class", "piece");
