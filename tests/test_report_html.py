@@ -236,20 +236,25 @@ def test_the_page_asks_the_network_for_nothing(tmp_path_factory: pytest.TempPath
     assert {link["href"][:6] for link in page.links} == {"#step-"}
 
 
-def test_each_warning_links_to_its_step(tmp_path: Path) -> None:
-    # A command log whose unfinished game the replay warns about, at its last step.
-    log = tmp_path / "short.log"
-    lines = FIRE_ICE.read_text(encoding="utf-8").splitlines()
-    log.write_text("\n".join(lines[:60]) + "\n", "utf-8")
-    out = tmp_path / "short.html"
-    code, _, err = run("report", str(log), "-o", str(out))
-    assert code == 0, err
-    assert "incomplete game" in err
-    page = read_page(out.read_text(encoding="utf-8"))
-    links = [a for a in page.links if "incomplete" in a.get("text", "") or a.get("data-step")]
-    count = len(page.data()["steps"]["at"])
-    warning_links = [a for a in page.links if a["href"] == f"#step-{count - 1}"]
-    assert warning_links and links
+def test_each_warning_links_to_its_step(tmp_path_factory: pytest.TempPathFactory) -> None:
+    # `tmlog validate` warns about this log at lines 22, 25 and 26 (the Ice Maidens' favour).
+    code, _, err = run("validate", str(FIRE_ICE))
+    assert code == 0
+    warned = [w.removeprefix("warning: ") for w in err.splitlines() if w.startswith("warning: ")]
+    assert [int(w.split(":")[1]) for w in warned] == [22, 25, 26]
+    page, _ = page_of(FIRE_ICE, tmp_path_factory)
+    steps = page.data()["steps"]
+    for text in warned:
+        assert text in page.text
+    links = [a for a in page.links if a.get("data-step") and a["text"].startswith("line ")]
+    assert len(links) == 3
+    lines = [int(at) for at in steps["at"]]
+    for a, text in zip(links, warned, strict=True):
+        line = int(text.split(":")[1])
+        step = int(a["data-step"])
+        # The first step at or after the warning's line.
+        assert lines[step] >= line and (step == 0 or lines[step - 1] < line)
+        assert a["href"] == f"#step-{step}"
 
 
 # -------------------------------------------------------------------- Root

@@ -294,8 +294,8 @@ _SYMBOLS = {
 
 
 def _board(result: Replay) -> Board:
+    from tmlog.colors import TERRAIN_FILLS
     from tmlog.games.watching import Board
-    from tmlog.plot.common import TERRAIN_FILLS
 
     state = result.state
     initial = _initial_terrain(result)
@@ -349,7 +349,7 @@ class _BoardAtLines:
     """The map after each log line, folded from the replay's events in order."""
 
     def __init__(self, result: Replay) -> None:
-        from tmlog.plot.common import TERRAIN_COLORS, TERRAIN_FILLS
+        from tmlog.colors import TERRAIN_COLORS, TERRAIN_FILLS
 
         self._events = [
             e
