@@ -89,7 +89,8 @@ class Board:
 
     svg: str
     """An ``<svg>`` element with a ``viewBox``, and in its ``<defs>`` a
-    ``<symbol>`` (or any element with an ``id``) for each piece kind."""
+    ``<symbol>`` (or any element with an ``id``) for each piece kind; a
+    ``<g class="labels">`` in it is drawn over the pieces."""
     places: Mapping[str, tuple[float, float]]
     """Where each place is, in the ``viewBox``'s units."""
     spread: float = 0.0

@@ -301,6 +301,7 @@ def _board(result: Replay) -> Board:
     initial = _initial_terrain(result)
     places: dict[str, tuple[float, float]] = {"origin": (0.0, 0.0)}
     cells = []
+    names = []
     width = height = 0.0
     for h in state.hexes:
         x, y = _centre(h.row, h.col)
@@ -311,7 +312,7 @@ def _board(result: Replay) -> Board:
         stroke = ' stroke="#222" stroke-width="1"' if not h.river else ""
         cells.append(f'<polygon points="{_hexagon(x, y, _R)}" fill="{fill}"{stroke}/>')
         if not h.river:
-            cells.append(
+            names.append(
                 f'<text x="{x:.1f}" y="{y + _R * 0.72:.1f}" class="hexname">{h.name}</text>'
             )
     symbols = [f'<g id="{kind}">{body}</g>' for kind, body in _SYMBOLS.items()]
@@ -325,7 +326,9 @@ def _board(result: Replay) -> Board:
     svg = (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}"'
         f' role="img" aria-label="The map of {state.map_name}">'
-        f"<defs>{''.join(symbols)}</defs><g>{''.join(cells)}</g></svg>"
+        f"<defs>{''.join(symbols)}</defs><g>{''.join(cells)}</g>"
+        # Labels: drawn over each step's pieces (a terraformed hex too).
+        f'<g class="labels">{"".join(names)}</g></svg>'
     )
     return Board(svg=svg, places=places)
 

@@ -12,6 +12,8 @@
   var layer = document.createElementNS(NS, "g");
   layer.setAttribute("id", "pieces");
   boardSvg.appendChild(layer);
+  var labels = boardSvg.querySelector("g.labels");
+  if (labels) { boardSvg.appendChild(labels); }  // names stay readable over the pieces
   var measures = [];
   data.charts.forEach(function (chart) { measures = measures.concat(chart[1]); });
   var cursors = [];
