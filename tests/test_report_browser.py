@@ -226,3 +226,40 @@ def test_the_slider_shows_root_turns_as_replay_at_gives(
             1 for c in clearings for _, code, _ in c["pieces"] if code == "w"
         )
     assert opened.errors == []
+
+
+def test_the_corpus_page_filters_as_tmlog_stats_groups(
+    browser: Any, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    corpus = DATA / "snellman-ledger"  # the 42 league games
+    html = tmp_path_factory.mktemp("corpus") / "stats.html"
+    run("report", str(corpus), "-o", str(html))
+    opened = Opened(browser, html)
+    page = opened.page
+
+    def shown() -> list[list[str]]:
+        rows: list[list[str]] = page.eval_on_selector_all(
+            "#rates-table tbody tr",
+            "rows => rows.map(r => [...r.children].map(c => c.textContent))",
+        )
+        return rows
+
+    def expected(*args: str, **keep: object) -> list[list[str]]:
+        rows = json.loads(run("stats", str(corpus), *args, "--format", "json", "-q"))
+        return [
+            [r["faction"], str(r["games"]), f"{r['wins']:.2f}", f"{r['win_rate']:.3f}"]
+            for r in rows
+            if all(r[k] == v for k, v in keep.items())
+        ]
+
+    assert [r[:4] for r in shown()] == expected()
+    assert page.text_content("#shown") == "42 games"
+    page.select_option("#players", "4")
+    page.select_option("#map", "Original")
+    assert [r[:4] for r in shown()] == expected(
+        "--by", "players", "--by", "map", players=4, map="Original"
+    )
+    assert page.locator("#rates-table tbody tr").count() > 5
+    assert page.locator("#chart svg rect").count() > 0
+    assert opened.errors == []
+    assert opened.requests == [opened.url]

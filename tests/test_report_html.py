@@ -322,7 +322,7 @@ def test_an_existing_page_is_kept_without_force(tmp_path: Path) -> None:
     [
         (["{log}", "-o", "{tmp}/game.png"], 2, "must end in .html"),
         (["{log}", "-o", "{tmp}/no/such/folder/game.html"], 1, "cannot write"),
-        (["{data}", "-o", "{tmp}/game.html"], 2, "a folder"),
+        (["{tmp}", "-o", "{tmp}/game.html"], 2, "no log tmlog report DIR serves"),
         (["{tmp}/missing.txt", "-o", "{tmp}/game.html"], 1, "missing.txt"),
         (["{log}"], 2, "Missing option"),
     ],
@@ -341,3 +341,65 @@ def test_the_template_and_script_are_package_data() -> None:
     parts = page_parts()
     assert set(parts) == {"game.html.j2", "watch.js", "watch.css"}
     assert all(parts.values())
+
+
+# ------------------------------------------------------------------ a corpus
+
+CORPUS = DATA / "fire-ice"  # ten games: 3, 4 and 5 players, seven maps
+
+
+@pytest.fixture(scope="module")
+def corpus_page(tmp_path_factory: pytest.TempPathFactory) -> Page:
+    out = tmp_path_factory.mktemp("corpus") / "stats.html"
+    code, _, err = run("report", str(CORPUS), "-o", str(out))
+    assert code == 0, err
+    text = out.read_text(encoding="utf-8")
+    assert len(text.encode()) < 1_500_000
+    return read_page(text)
+
+
+@pytest.mark.parametrize(
+    "by", [(), ("players",), ("map",), ("players", "map")], ids=lambda b: "-".join(b) or "all"
+)
+def test_the_corpus_win_rates_are_tmlog_stats(corpus_page: Page, by: tuple[str, ...]) -> None:
+    data = json.loads(corpus_page.scripts["corpus-data"])
+    args = [a for b in by for a in ("--by", b)]
+    expected = _json("stats", str(CORPUS), *args, "--format", "json", "-q")
+    assert isinstance(expected, list) and expected
+    tables: dict[str, list[dict[str, object]]] = {}
+    for row in expected:
+        key = "|".join(str(row.pop(c)) if c in by else "all" for c in ("players", "map"))
+        tables.setdefault(key, []).append(row)
+    shown = {k: v for k, v in data["rates"].items() if _grouped_as(k) == by}
+    assert shown.keys() == tables.keys()
+    for key, rows in tables.items():
+        assert shown[key] == [pytest.approx(r, abs=1e-6) for r in rows], key
+
+
+def _grouped_as(key: str) -> tuple[str, ...]:
+    players, map_name = key.split("|")
+    return tuple(c for c, v in (("players", players), ("map", map_name)) if v != "all")
+
+
+def test_the_corpus_lists_its_games(corpus_page: Page) -> None:
+    rows = corpus_page.tables["games-table"][1:]
+    assert len(rows) == 10
+    assert sorted(int(r.cells[1]) for r in rows) == [3, 4, 4, 4, 4, 4, 4, 4, 4, 5]
+    assert "10 games" in corpus_page.text
+
+
+def test_the_corpus_vp_by_source_is_tmlog_vps_per_game(corpus_page: Page) -> None:
+    rows = _json("vp", str(CORPUS), "--format", "json", "-q")
+    assert isinstance(rows, list)
+    sums: dict[tuple[str, str], int] = {}
+    games: dict[str, set[str]] = {}
+    for r in rows:
+        sums[(r["faction"], r["source"])] = sums.get((r["faction"], r["source"]), 0) + r["vp"]
+        games.setdefault(r["faction"], set()).add(r["game"])
+    table = corpus_page.rows("vp-table")
+    factions = table[0][1:]
+    assert table[-1] == ["games", *(str(len(games[f])) for f in factions)]
+    for row in table[1:-1]:
+        for faction, cell in zip(factions, row[1:], strict=True):
+            per_game = sums.get((faction, row[0]), 0) / len(games[faction])
+            assert float(cell) == pytest.approx(per_game, abs=0.05), (faction, row[0])

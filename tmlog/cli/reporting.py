@@ -38,9 +38,12 @@ def checked_page(ctx: click.Context, param: click.Parameter, value: str) -> str:
 @input_format_option
 @vp_variant_option
 def report_command(log: str, output: str, input_format: str | None, vp_variant: str | None) -> None:
-    """Write one game as a page to watch: one HTML file that needs nothing else.
+    """Write one game as a page to watch, or a corpus's statistics: one HTML file.
 
-    LOG is one log of any game that can be watched, or - for standard input.
+    LOG is one log of any game that can be watched, or - for standard input;
+    or a folder of Terra Mystica logs, whose page shows the faction win rates
+    of `tmlog stats` with their intervals, filtered by player count and map
+    in the page, VP by source per faction, and the list of games.
     The page shows the header (map, options, factions, final score, winner),
     the board at every step with a slider, step buttons and the arrow keys
     (each step is a position `tmlog replay --at` names), every figure over
@@ -49,8 +52,9 @@ def report_command(log: str, output: str, input_format: str | None, vp_variant: 
     the network for nothing.
 
     \b
-    Example:
+    Examples:
       tmlog report game.txt -o game.html
+      tmlog report games/ -o stats.html
     """
     import os
 
@@ -58,7 +62,8 @@ def report_command(log: str, output: str, input_format: str | None, vp_variant: 
     from tmlog.report.html import game_page
 
     if log != "-" and os.path.isdir(log):
-        raise click.UsageError(f"{log}: a folder; tmlog report writes the page of one log")
+        _corpus_page(log, output, input_format, vp_variant)
+        return
     game, data, source = one_log(log, input_format)
     watching = capability_of(game, WATCH, "report", source)
     watch = watching.watch(
@@ -82,3 +87,54 @@ def report_command(log: str, output: str, input_format: str | None, vp_variant: 
 
     write_atomic(output, write, force=forced())
     click.echo(f"wrote {output}", err=True)
+
+
+def _corpus_page(
+    folder: str, output: str, input_format: str | None, vp_variant: str | None
+) -> None:
+    """``tmlog report DIR``: the corpus's win rates, VP by source and games."""
+    from tmlog.cli.gathering import Failures, gather_records
+    from tmlog.cli.shell import CorpusSettings
+    from tmlog.games import GAMES
+    from tmlog.games.capabilities import GROUPINGS, VP_SOURCES
+    from tmlog.report.html.corpus import corpus_page
+
+    failures = Failures(defer=True)
+    records = []
+    read = 0
+    title = None
+    order = None
+    for record in gather_records(
+        (folder,),
+        input_format,
+        failures,
+        CorpusSettings(),
+        tables=("games", "factions", "vp"),
+        vp_variant=vp_variant,
+        warn=False,  # as stats: each game's warnings are its own page's
+    ):
+        read += 1
+        game = GAMES.game_of_record(record)
+        groupings = GROUPINGS.of(game)
+        if groupings is None or not {"players", "map"} <= set(groupings.choices):
+            click.echo(
+                f"skipped: {record.game}: tmlog report DIR does not serve {game.title} logs",
+                err=True,
+            )
+            continue
+        if title is None:
+            title = game.title
+            sources = VP_SOURCES.of(game)
+            order = None if sources is None else sources.source_key
+        records.append(record)
+    if not records:
+        raise click.UsageError(f"{folder}: no log tmlog report DIR serves")
+    page = corpus_page(records, title=f"{title}: {folder}", source_key=order)
+
+    def write(tmp: str) -> None:
+        with open(tmp, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(page)
+
+    write_atomic(output, write, force=forced())
+    click.echo(f"wrote {output}", err=True)
+    failures.finish(read)

@@ -48,15 +48,14 @@ SOURCE_COLORS = (
 told apart on screen; the table beside the chart gives every figure in print)."""
 
 
-def page_parts() -> dict[str, str]:
-    """The template, script and style, read from the package."""
+def page_parts(
+    names: tuple[str, ...] = ("game.html.j2", "watch.js", "watch.css"),
+) -> dict[str, str]:
+    """A page's template, script and style, read from the package."""
     from importlib.resources import files
 
     here = files(__name__)
-    return {
-        name: here.joinpath(name).read_text(encoding="utf-8")
-        for name in ("game.html.j2", "watch.js", "watch.css")
-    }
+    return {name: here.joinpath(name).read_text(encoding="utf-8") for name in names}
 
 
 def game_page(
