@@ -403,3 +403,25 @@ def test_the_corpus_vp_by_source_is_tmlog_vps_per_game(corpus_page: Page) -> Non
         for faction, cell in zip(factions, row[1:], strict=True):
             per_game = sums.get((faction, row[0]), 0) / len(games[faction])
             assert float(cell) == pytest.approx(per_game, abs=0.05), (faction, row[0])
+
+
+def test_games_writes_each_games_page_linked_from_the_list(tmp_path: Path) -> None:
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    out = tmp_path / "stats.html"
+    code, _, err = run("report", str(CORPUS), "-o", str(out), "--games", str(pages))
+    assert code == 0, err
+    page = read_page(out.read_text(encoding="utf-8"))
+    links = [a["href"] for a in page.links]
+    assert len(links) == 10 == len(list(pages.iterdir()))
+    for href in links:
+        game = read_page((tmp_path / href).read_text(encoding="utf-8"))
+        assert "The game, step by step" in game.text
+    # Written again without --force: refused before any page is written.
+    again = tmp_path / "again.html"
+    code, _, err = run("report", str(CORPUS), "-o", str(again), "--games", str(pages))
+    assert code == 2 and "already exists" in err
+    assert not again.exists()
+    # --games with one log: a usage error.
+    code, _, err = run("report", str(DROPOUT_GAME), "-o", str(again), "--games", str(pages))
+    assert code == 2 and "--games goes with a folder" in err

@@ -86,9 +86,13 @@ def vp_per_game(vp: Any, source_key: Callable[[str], Any] | None) -> dict[str, A
 
 
 def corpus_page(
-    records: Sequence[Any], *, title: str, source_key: Callable[[str], Any] | None
+    records: Sequence[Any],
+    *,
+    title: str,
+    source_key: Callable[[str], Any] | None,
+    links: dict[str, str] | None = None,
 ) -> str:
-    """The page of a corpus of one game's records."""
+    """The page of a corpus of one game's records (``links``: each game's own page)."""
     import jinja2
 
     from tmlog.report.html import _script_json, page_parts
@@ -99,6 +103,7 @@ def corpus_page(
     return env.from_string(parts["corpus.html.j2"]).render(
         title=title,
         data=data,
+        links=links or {},
         payload=_script_json(data),
         script=parts["corpus.js"],
         style=parts["watch.css"],
