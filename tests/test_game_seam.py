@@ -180,6 +180,10 @@ def test_the_installed_toy_through_every_shared_command(
     assert (
         audit.stderr.strip().splitlines()[-1] == f"Error: {g1}: tmlog audit does not serve Toy logs"
     )
+    page = tmp_path / "toy.html"
+    report = _tmlog(installed_toy, "report", g1, "-o", str(page), cache=cache)
+    assert report.returncode == 2 and not page.exists()
+    assert report.stderr.strip() == f"Error: {g1}: tmlog report does not serve Toy logs"
 
     # Mixed with both real games: each log goes to its own game, through the cache twice.
     for sample in (SAMPLE_TM, SAMPLE_ROOT):

@@ -267,7 +267,7 @@ def test_each_kind_of_figure_has_one_precision_in_every_table(fmt: str) -> None:
 
 def test_help_and_readme_say_which_commands_take_many_logs() -> None:
     many = {"parse", "validate", "audit", "vp", "leech", "stats", "ratings", "export"}
-    one = {"replay", "render", "convert"}
+    one = {"replay", "render", "report", "convert"}
     for name in many | one:
         argument = next(p for p in _command(name).params if isinstance(p, click.Argument))
         assert (argument.nargs == -1) == (name in many), name
@@ -278,7 +278,7 @@ def test_help_and_readme_say_which_commands_take_many_logs() -> None:
         "`parse`, `validate`, `audit`, `vp`, `leech`, `stats`, `ratings` and `export`\ntake"
         " any number of files" in readme
     )
-    assert "`replay`,\n`render` and `convert` take one log" in readme
+    assert "`replay`,\n`render`, `report` and `convert` take one log" in readme
     code, out, _ = run("--help")
     assert code == 0
-    assert "replay, render and convert take one log" in " ".join(out.split())
+    assert "replay, render, report and convert take one log" in " ".join(out.split())

@@ -104,6 +104,9 @@ def test_a_wheel_built_from_the_sdist_ships_the_grammars(sdist: Path, tmp_path: 
         meta = email.message_from_bytes(whl.read(metadata))
     assert {"tmlog/grammars/commands.lark", "tmlog/grammars/ledger.lark"} <= names
     assert "tmlog/py.typed" in names
+    # tmlog report's page: its template, script and style (package data).
+    page = ("game.html.j2", "watch.js", "watch.css", "corpus.html.j2", "corpus.js")
+    assert {f"tmlog/report/html/{n}" for n in page} <= names
     assert meta["Name"] == "tmlog-games"
     assert meta["License-Expression"] == "MIT"
     assert any(u.startswith("Repository, ") for u in meta.get_all("Project-URL") or [])

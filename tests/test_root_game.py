@@ -221,11 +221,15 @@ def test_readme_root_examples_are_real_output(
     line_range = re.search(r" \| sed -n '(\d+),(\d+)p'$", command)
     args = command[: line_range.start()] if line_range else command
     words = args.split()[1:]
-    if "-o" in words:  # a picture: written to a temporary folder, named as shown
+    target = None
+    if "-o" in words:  # a picture or a page: written to a temporary folder, named as shown
         target = words[words.index("-o") + 1]
         words[words.index("-o") + 1] = str(tmp_path / target)
     result = CliRunner().invoke(cli, words)
-    lines = result.output.replace(str(tmp_path / "board.png"), "board.png").splitlines()
+    output = result.output
+    if target is not None:
+        output = output.replace(str(tmp_path / target), target)
+    lines = output.splitlines()
     if line_range:
         lines = lines[int(line_range[1]) - 1 : int(line_range[2])]
     assert lines == shown

@@ -31,6 +31,7 @@ def __getattr__(name: str) -> Any:
         rating,
         rendering,
         replaying,
+        reporting,
         reports,
     )
     from tmlog.cli.shell import cli

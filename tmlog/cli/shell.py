@@ -122,13 +122,13 @@ def cli() -> None:
     Logs are raw command logs (`faction: command` rows) or the site's
     tab-separated ledger export, or the game JSON it serves; the format is
     detected. Root games in Rootlog notation (`*.rootlog`) are read by parse,
-    validate, vp, stats, replay and render; a command a log's game cannot
-    do says so in one line. Other games are plugins (docs/architecture.md).
+    validate, vp, stats, replay, render and report; a command a log's game
+    cannot do says so in one line. Other games are plugins (docs/architecture.md).
 
     parse, validate, audit, vp, leech, stats, ratings and export take any
     number of files, directories (their *.txt, *.log, *.rootlog and game JSON
-    files; -r: at any depth) or - for standard input; replay, render and
-    convert take one log. Exit status: 0 all good, 1 a bad or illegal log
+    files; -r: at any depth) or - for standard input; replay, render, report
+    and convert take one log. Exit status: 0 all good, 1 a bad or illegal log
     (the others are still processed), 2 a usage error. `tmlog COMMAND -h` tells more.
     """
 

@@ -17,15 +17,19 @@ key                command               what the game gives
 :data:`RATING`     ``ratings``, ``stats`` its players' Elo, results files
 :data:`GROUPINGS`  ``stats --by``        the groupings its records can give
 :data:`EXPORT`     ``export``            records that give the export's tables
+:data:`WATCH`      ``report``            its steps, board and record for a page
 =================  ====================  ==========================================
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tmlog.games import Capability
+
+if TYPE_CHECKING:
+    from tmlog.games.watching import Watch
 
 Warn = Callable[[str], None]
 """Where a capability says a warning (the command line prints it on standard error)."""
@@ -220,6 +224,22 @@ class Groupings(Protocol):
     def choices(self) -> tuple[str, ...]: ...
 
 
+class Watching(Protocol):
+    """``tmlog report``: one log as a game to watch, step by step (errors as :class:`StateView`)."""
+
+    def watch(
+        self,
+        data: bytes,
+        *,
+        source: str,
+        input_format: str | None,
+        options: Mapping[str, Any],
+        warn: Warn,
+    ) -> Watch:
+        """Its steps (the positions ``--at`` names), board, record and warnings."""
+        ...
+
+
 STATE: Capability[StateView] = Capability("replay")
 DRAWING: Capability[Drawing] = Capability("render")
 AUDIT: Capability[Auditing] = Capability("audit")
@@ -229,3 +249,4 @@ LEECH: Capability[Leech] = Capability("leech")
 RATING: Capability[Rating] = Capability("ratings")
 GROUPINGS: Capability[Groupings] = Capability("stats --by")
 EXPORT: Capability[Export] = Capability("export")
+WATCH: Capability[Watching] = Capability("report")

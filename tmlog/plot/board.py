@@ -12,7 +12,8 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Patch, PathPatch, RegularPolygon
 from matplotlib.path import Path
 
-from tmlog.plot.common import TERRAIN_COLORS, TERRAIN_FILLS, contrast, faction_color, new_axes
+from tmlog.colors import TERRAIN_COLORS, TERRAIN_FILLS
+from tmlog.plot.common import contrast, faction_color, new_axes
 
 
 def _owner_color(faction: str, color: object) -> str:

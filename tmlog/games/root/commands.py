@@ -107,6 +107,34 @@ class Drawing:
         return plot_root_board(result.board, title=title)
 
 
+class Watch:
+    """``tmlog report`` of a Rootlog: every turn line's step, its board and VP."""
+
+    def watch(
+        self,
+        data: bytes,
+        *,
+        source: str,
+        input_format: str | None,
+        options: Mapping[str, Any],
+        warn: Callable[[str], None],
+    ) -> Any:
+        from tmlog.games.root.notation import parse_rootlog
+        from tmlog.games.root.record import record_game
+        from tmlog.games.root.replay import replay
+        from tmlog.games.root.snapshot import BoardSnapshot
+        from tmlog.games.root.watch import watch
+
+        log = parse_rootlog(data, source=source, lenient=input_format != "rootlog-strict")
+        boards: list[BoardSnapshot] = []
+        result = replay(log, boards=boards)
+        for warning in result.warnings:
+            warn(warning)
+        if result.error is not None:
+            raise RootReplayError(result.error)
+        return watch(data, result, boards, record_game(result))
+
+
 class VpSources:
     """``tmlog vp``: the order in which the Law of Root lists the ways to score."""
 

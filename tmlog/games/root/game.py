@@ -18,8 +18,8 @@ from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, Any
 
 from tmlog.games import CERTAIN, NOT_MINE, Capabilities, Checked
-from tmlog.games.capabilities import DRAWING, STATE, VP_SOURCES
-from tmlog.games.root.commands import Drawing, State, VpSources
+from tmlog.games.capabilities import DRAWING, STATE, VP_SOURCES, WATCH
+from tmlog.games.root.commands import Drawing, State, VpSources, Watch
 from tmlog.records import RecordSchema
 
 if TYPE_CHECKING:
@@ -44,7 +44,11 @@ class Root:
     title = "Root"
     input_formats: tuple[str, ...] = ("rootlog", "rootlog-strict")
     capabilities = (
-        Capabilities().add(STATE, State()).add(DRAWING, Drawing()).add(VP_SOURCES, VpSources())
+        Capabilities()
+        .add(STATE, State())
+        .add(DRAWING, Drawing())
+        .add(VP_SOURCES, VpSources())
+        .add(WATCH, Watch())
     )
 
     @property

@@ -18,7 +18,6 @@ from typing import Any
 from tmlog.games.root.maps import MAPS, Suit
 from tmlog.games.root.pieces import FACTIONS, Faction
 from tmlog.games.root.snapshot import BoardSnapshot
-from tmlog.plot.graph import Key, Link, Node, plot_graph_board
 
 POSITIONS: Mapping[str, tuple[tuple[int, int], ...]] = MappingProxyType(
     {
@@ -74,6 +73,10 @@ def _label(pieces: list[tuple[str, int]]) -> str:
 
 def plot_root_board(board: BoardSnapshot, *, title: str | None = None) -> Any:
     """Draw ``board``; returns the matplotlib axes (save with :func:`tmlog.plot.save`)."""
+    # Here, not with the module: tmlog report reads its positions and colours
+    # and draws no picture, and matplotlib takes seconds to import.
+    from tmlog.plot.graph import Key, Link, Node, plot_graph_board
+
     root_map = MAPS[board.map_name]
     name = board.map_name
     links = []

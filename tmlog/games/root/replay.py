@@ -72,9 +72,12 @@ class RootReplay:
         return bool(self.winner)
 
 
-def replay(log: RootLog, *, turns: int | None = None) -> RootReplay:
+def replay(
+    log: RootLog, *, turns: int | None = None, boards: list[BoardSnapshot] | None = None
+) -> RootReplay:
     """Walk the actions of ``log`` (of its first ``turns`` turn lines, if
-    given); never raises for what the log says."""
+    given); never raises for what the log says. ``boards``, if given, gets the
+    board after each turn line replayed (what ``--at`` that line shows)."""
     result = RootReplay(log, {f: 0 for f in log.factions}, warnings=list(log.warnings))
     try:
         driver = Driver(log, lenient=log.lenient)
@@ -86,6 +89,8 @@ def replay(log: RootLog, *, turns: int | None = None) -> RootReplay:
         if not driver.turn(index, turn):
             break
         result.turns_played = index + 1
+        if boards is not None:
+            boards.append(driver.board.snapshot())
         for action in turn.actions:
             if isinstance(action, Score):
                 faction = action.faction or turn.faction

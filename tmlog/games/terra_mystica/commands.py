@@ -2,7 +2,7 @@
 
 ``replay`` and ``render`` (its state and map at ``--at``), ``audit``,
 ``convert``, the order of ``vp``'s sources, ``leech``'s tables, the site's
-ratings and results files, and ``stats --by``'s groupings
+ratings and results files, ``stats --by``'s groupings and ``report``'s steps
 (:mod:`tmlog.games.capabilities`). Each is a small object whose methods import
 the parser and engine when called, so that declaring them costs nothing.
 """
@@ -378,6 +378,34 @@ class Groupings:
         "bonus-round-1",
         "rating-band",
     )
+
+
+class Watch:
+    """``tmlog report``: every ledger row's step, with the map, figures and audit marks."""
+
+    def watch(
+        self,
+        data: bytes,
+        *,
+        source: str,
+        input_format: str | None,
+        options: Mapping[str, Any],
+        warn: Callable[[str], None],
+    ) -> Any:
+        from tmlog.games.terra_mystica.record import record_game
+        from tmlog.games.terra_mystica.replay import replay
+        from tmlog.games.terra_mystica.watch import watch
+
+        parsed = parse_for_command(data, source, input_format, partial=False)
+        for warning in parsed.warnings:
+            warn(warning)
+        # The ledger's rows are kept: they are the record's timeline and the audit's rows.
+        result = replay(parsed, **{**options, "rows": True})
+        for warning in result.warnings:
+            warn(str(warning))
+        if result.error is not None:
+            raise result.error
+        return watch(parsed, result, record_game(result, parsed=parsed))
 
 
 AUDIT = Audit()

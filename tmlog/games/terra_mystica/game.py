@@ -23,6 +23,7 @@ from tmlog.games.capabilities import (
     RATING,
     STATE,
     VP_SOURCES,
+    WATCH,
 )
 from tmlog.games.terra_mystica import commands
 from tmlog.records import RecordSchema
@@ -63,6 +64,7 @@ class TerraMystica:
         .add(RATING, commands.Rating())
         .add(GROUPINGS, commands.Groupings())
         .add(EXPORT, commands.Export())
+        .add(WATCH, commands.Watch())
     )
 
     @property

@@ -1,0 +1,256 @@
+"""Root for ``tmlog report``: its turns, map and record (:mod:`tmlog.games.watching`).
+
+One replay gives everything: the record ``tmlog vp`` and ``stats`` read
+(:func:`~tmlog.games.root.record.record_game`), every faction's VP after each
+turn line (the replay's turn ends, as ``replay --at`` lists them), and the
+board after each turn line (what ``tmlog replay --at LINE`` and ``render``
+show): each clearing's pieces and ruler.
+
+A step is a turn line: ``--at`` that line replays to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tmlog.games.root.record import RootRecord
+    from tmlog.games.root.replay import RootReplay
+    from tmlog.games.root.snapshot import BoardSnapshot
+    from tmlog.games.watching import Board, LogRow, Piece, Side, Step, Watch
+
+CHARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("VP", ("VP",)),
+    ("Cards and pieces", ("cards", "warriors", "buildings", "tokens")),
+)
+"""The VP track, then what each faction holds: cards in hand, and its warriors,
+buildings and tokens on the clearings."""
+
+_KINDS = {"w": "warrior", "b": "building", "t": "token"}
+"""A Rootlog piece code's first letter, and the piece's kind on the page."""
+
+SCALE = 1.6
+"""The page's pixels per pixel of RootVis's ~400 x 380 map pictures."""
+_MARGIN = 40.0
+
+
+def watch(
+    data: bytes, result: RootReplay, boards: list[BoardSnapshot], record: RootRecord
+) -> Watch:
+    """The page's view of one replayed log (``boards``: the board after each turn line)."""
+    from tmlog.games.watching import Watch
+
+    log = result.log
+    lines = data.decode("utf-8", "replace").split("\n")
+    steps, rows = _steps(result, boards, lines)
+    return Watch(
+        title="Root",
+        source=log.source,
+        record=record,
+        header=_header(result, record),
+        sides=_sides(result, record),
+        board=_board(boards[-1] if boards else result.board),
+        steps=steps,
+        rows=rows,
+        charts=CHARTS,
+        warnings=tuple(_warnings(result, [int(s.at) for s in steps])),
+    )
+
+
+def _header(result: RootReplay, record: RootRecord) -> tuple[tuple[str, str], ...]:
+    from tmlog.games.root.pieces import FACTIONS, Faction
+
+    ranked = sorted(record.factions, key=lambda f: (-f.final_vp, f.start_order))
+    rows = [
+        ("map", record.map_name),
+        ("deck", record.deck),
+        ("turns", str(record.turns)),
+        ("final score", ", ".join(f"{f.faction} {f.final_vp}" for f in ranked) or "-"),
+        (
+            "winner",
+            " and ".join(f"{w} {FACTIONS[Faction(w)].name}" for w in record.winner)
+            if record.finished
+            else "- (no Winner: line)",
+        ),
+    ]
+    markers = [f"{f.faction} {f.vp_marker}" for f in record.factions if f.vp_marker != "track"]
+    if markers:
+        rows.append(("VP markers off the track", ", ".join(markers)))
+    return tuple(rows)
+
+
+def _sides(result: RootReplay, record: RootRecord) -> tuple[Side, ...]:
+    from tmlog.games.root.pieces import FACTIONS, Faction
+    from tmlog.games.root.render import FACTION_COLORS
+    from tmlog.games.watching import Side
+
+    players = {p.faction: p.name for p in result.log.players}
+    ranked = sorted({f.final_vp for f in record.factions}, reverse=True)
+    return tuple(
+        Side(
+            name=f.faction,
+            player=" · ".join(
+                part for part in (FACTIONS[Faction(f.faction)].name, players.get(f.faction)) if part
+            ),
+            color=FACTION_COLORS[Faction(f.faction)],
+            final_vp=f.final_vp,
+            rank=ranked.index(f.final_vp) + 1,
+            dropped=f.dropped,
+            won=f.won,
+        )
+        for f in record.factions
+    )
+
+
+def _steps(
+    result: RootReplay, boards: list[BoardSnapshot], lines: list[str]
+) -> tuple[tuple[Step, ...], tuple[LogRow, ...]]:
+    from tmlog.games.root.view import rounds_of
+    from tmlog.games.watching import LogRow, Step
+
+    log = result.log
+    rounds = rounds_of(log)
+    seen: dict[int, int] = {}
+    steps = []
+    rows = []
+    for index, (end, board) in enumerate(zip(result.turn_ends, boards, strict=True)):
+        turn = log.turns[index]
+        rnd = rounds[index]
+        seen[rnd] = seen.get(rnd, 0) + 1
+        where = "setup" if rnd == 0 else f"round {rnd}, turn {seen[rnd]}"
+        text = lines[turn.line - 1].strip() if 0 < turn.line <= len(lines) else str(turn)
+        values = {
+            f: {"VP": end.vp.get(f, 0), **_holdings(board, f), "cards": board_hand(board, f)}
+            for f in log.factions
+        }
+        steps.append(
+            Step(
+                at=str(turn.line),
+                label=f"line {turn.line} · {where} ({turn.faction})",
+                round=rnd,
+                turn=seen[rnd],
+                actor=turn.faction,
+                text=text,
+                values=values,
+                pieces=_pieces(board),
+            )
+        )
+        rows.append(
+            LogRow(
+                line=turn.line,
+                where=where,
+                actor=turn.faction,
+                text=text,
+                vp=end.vp.get(turn.faction),
+                step=index,
+            )
+        )
+    return tuple(steps), tuple(rows)
+
+
+def board_hand(board: BoardSnapshot, faction: str) -> int:
+    from tmlog.games.root.pieces import Faction
+
+    return board.hands.get(Faction(faction), 0)
+
+
+def _holdings(board: BoardSnapshot, faction: str) -> dict[str, int]:
+    """The faction's warriors, buildings and tokens on the clearings (as ``replay`` counts them)."""
+    counts = {"warriors": 0, "buildings": 0, "tokens": 0}
+    names = {"w": "warriors", "b": "buildings", "t": "tokens"}
+    for clearing in board.clearings:
+        for f, code, n in clearing.pieces:
+            if f.value == faction and code[0] in names:
+                counts[names[code[0]]] += n
+    return counts
+
+
+def _warnings(result: RootReplay, lines: list[int]) -> Iterable[tuple[int, str]]:
+    """Each warning with its step: the turn line at or after the warning's line."""
+    import bisect
+
+    prefix = f"{result.log.source}:"
+    for text in result.warnings:
+        where = text[len(prefix) :].split(":", 1)[0] if text.startswith(prefix) else ""
+        if not where.isdigit() or not lines:
+            yield (len(lines) - 1 if lines else 0), text
+            continue
+        yield min(bisect.bisect_left(lines, int(where)), len(lines) - 1), text
+
+
+# ------------------------------------------------------------------- board
+
+
+def _xy(map_name: str, clearing: int) -> tuple[float, float]:
+    from tmlog.games.root.render import POSITIONS
+
+    x, y = POSITIONS[map_name][clearing - 1]
+    return _MARGIN + x * SCALE, _MARGIN + y * SCALE
+
+
+def _board(snapshot: BoardSnapshot | None) -> Board:
+    """The map: its paths, rivers and closed paths, and its clearings in their suits."""
+    from tmlog.games.root.maps import MAPS
+    from tmlog.games.root.render import SUIT_COLORS
+    from tmlog.games.watching import Board
+
+    assert snapshot is not None  # a replay that ran has a board
+    map_name = snapshot.map_name
+    root_map = MAPS[map_name]
+    places = {str(c): _xy(map_name, c) for c in root_map.clearings}
+    width = max(x for x, _ in places.values()) + _MARGIN + 40
+    height = max(y for _, y in places.values()) + _MARGIN + 40
+    out = []
+    for paths, style in (
+        (root_map.paths, 'stroke="#8a6d3b" stroke-width="5"'),
+        (root_map.closed_paths, 'stroke="#8a6d3b" stroke-width="2" stroke-dasharray="2 4"'),
+        (root_map.rivers, 'stroke="#3a8fd8" stroke-width="4" stroke-dasharray="8 4"'),
+    ):
+        for a, b in sorted(paths):
+            (x1, y1), (x2, y2) = places[str(a)], places[str(b)]
+            out.append(f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" {style}/>')
+    for c in snapshot.clearings:
+        x, y = places[str(c.number)]
+        out.append(
+            f'<circle cx="{x:.0f}" cy="{y:.0f}" r="34" fill="{SUIT_COLORS[c.suit]}" stroke="#444"'
+            f' stroke-width="2"><title>clearing {c.number}: {c.suit.name.lower()}</title></circle>'
+            f'<text x="{x - 44:.0f}" y="{y - 30:.0f}" class="clearing">{c.number}</text>'
+        )
+    symbols = (
+        '<circle id="warrior" r="8" stroke="#000" stroke-width="1"/>'
+        '<rect id="building" x="-8" y="-8" width="16" height="16" stroke="#000" stroke-width="1"/>'
+        '<path id="token" d="M0,-9L9,0L0,9L-9,0Z" stroke="#000" stroke-width="1"/>'
+        '<circle id="ruler" r="38" fill="none" stroke-width="6"/>'
+        '<text id="ruin" x="0" y="30" text-anchor="middle" font-size="11" fill="#000">ruin</text>'
+    )
+    svg = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}"'
+        f' role="img" aria-label="The {map_name} map">'
+        f"<defs>{symbols}</defs><g>{''.join(out)}</g></svg>"
+    )
+    return Board(svg=svg, places=places, spread=18.0, fixed=("ruler", "ruin"))
+
+
+def _pieces(board: BoardSnapshot) -> tuple[Piece, ...]:
+    from tmlog.games.root.render import FACTION_COLORS
+    from tmlog.games.watching import Piece
+
+    out = []
+    for c in board.clearings:
+        place = str(c.number)
+        if c.ruler is not None:
+            out.append(Piece(place, "ruler", FACTION_COLORS[c.ruler]))
+        if c.ruin:
+            out.append(Piece(place, "ruin", "#000"))
+        for f, code, n in c.pieces:
+            kind = _KINDS.get(code[0])
+            if kind is None:
+                continue
+            if kind == "warrior":  # warriors as one piece with their number
+                out.append(Piece(place, kind, FACTION_COLORS[f], str(n)))
+                continue
+            # A building or token each, marked with its type's initial (sawmill: S).
+            label = code.partition("_")[2][:1].upper()
+            out += [Piece(place, kind, FACTION_COLORS[f], label)] * n
+    return tuple(out)
