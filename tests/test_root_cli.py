@@ -70,8 +70,22 @@ def test_replay_to_the_end() -> None:
 @pytest.mark.parametrize(
     ("at", "message"),
     [
-        ("R9", "R9 is past the end of"),
-        ("R7T5", "R7T5 is past the end of"),  # 4 players: a round has 4 turns
+        # The game ends on line 50, C's turn, the first of round 7; then "Winner: C".
+        (
+            "R9",
+            "R9 is past the end of "
+            + str(R2G4)
+            + ": its last point is log line 50, round 7, turn 1 (game over)",
+        ),
+        (
+            "R7T5",
+            "R7T5 is past the last turn of round 7 of " + str(R2G4) + ": its last turn is R7T1",
+        ),
+        # 4 players: round 3 exists and has 4 turns (in Terra Mystica's words for --at).
+        (
+            "R3T9",
+            "R3T9 is past the last turn of round 3 of " + str(R2G4) + ": its last turn is R3T4",
+        ),
         ("999", "999 is past the end of"),
         ("round3", "use a log line (30), a round (R3; R0 is setup)"),
     ],
