@@ -175,3 +175,14 @@ def test_a_folder_of_both_games(tmp_path: Path) -> None:
     assert code == 0 and out.splitlines()[-1].startswith("2 games;")
     rows = {line.split()[0]: line.split()[2] for line in out.splitlines()[1:-1]}
     assert rows["C"] == rows["cultists"] == "1.00"  # Winner: C; cultists 168 VP, the most
+
+
+def test_the_help_of_vp_and_render_speaks_of_root_too() -> None:
+    from tmlog.cli.rendering import render
+    from tmlog.cli.reports import vp
+    from tmlog.games.root.record import source_name
+    from tmlog.games.root.scoring import VpSource
+
+    text = " ".join((vp.help or "").split())
+    assert [source_name(s) for s in VpSource if source_name(s) not in text] == []
+    assert "Root" in (render.help or "") and ".rootlog" in (render.help or "")
