@@ -70,8 +70,22 @@ def test_replay_to_the_end() -> None:
 @pytest.mark.parametrize(
     ("at", "message"),
     [
-        ("R9", "R9 is past the end of"),
-        ("R7T5", "R7T5 is past the end of"),  # 4 players: a round has 4 turns
+        # The game ends on line 50, C's turn, the first of round 7; then "Winner: C".
+        (
+            "R9",
+            "R9 is past the end of "
+            + str(R2G4)
+            + ": its last point is log line 50, round 7, turn 1 (game over)",
+        ),
+        (
+            "R7T5",
+            "R7T5 is past the last turn of round 7 of " + str(R2G4) + ": its last turn is R7T1",
+        ),
+        # 4 players: round 3 exists and has 4 turns (in Terra Mystica's words for --at).
+        (
+            "R3T9",
+            "R3T9 is past the last turn of round 3 of " + str(R2G4) + ": its last turn is R3T4",
+        ),
         ("999", "999 is past the end of"),
         ("round3", "use a log line (30), a round (R3; R0 is setup)"),
     ],
@@ -161,3 +175,14 @@ def test_a_folder_of_both_games(tmp_path: Path) -> None:
     assert code == 0 and out.splitlines()[-1].startswith("2 games;")
     rows = {line.split()[0]: line.split()[2] for line in out.splitlines()[1:-1]}
     assert rows["C"] == rows["cultists"] == "1.00"  # Winner: C; cultists 168 VP, the most
+
+
+def test_the_help_of_vp_and_render_speaks_of_root_too() -> None:
+    from tmlog.cli.rendering import render
+    from tmlog.cli.reports import vp
+    from tmlog.games.root.record import source_name
+    from tmlog.games.root.scoring import VpSource
+
+    text = " ".join((vp.help or "").split())
+    assert [source_name(s) for s in VpSource if source_name(s) not in text] == []
+    assert "Root" in (render.help or "") and ".rootlog" in (render.help or "")

@@ -38,16 +38,21 @@ def render(
     input_format: str | None,
     vp_variant: str | None,
 ) -> None:
-    """Draw the map of one log: terrain, hex names, buildings, bridges and towns.
+    """Draw the board of one log, at its end or at --at.
 
-    LOG is a ledger export or a command log, or - for standard input. The map
-    is drawn at the end of the log, or at --at, as `tmlog replay` stops; the
-    legend names each faction's player and VP there.
+    Terra Mystica: terrain, hex names, buildings, bridges and towns. Root: the
+    clearings with their suits, rulers and pieces.
+
+    LOG is a log of either game (a ledger export, a command log, a Rootlog
+    file), or - for standard input. The board is drawn at the end of the log,
+    or at --at, as `tmlog replay` stops; the legend names each faction's
+    player and VP there.
 
     \b
     Examples:
       tmlog render game.txt -o map.png
       tmlog render game.txt --at R3 -o round3.svg
+      tmlog render game.rootlog --at R3T2 -o board.png
     """
     from tmlog.games.capabilities import DRAWING
 

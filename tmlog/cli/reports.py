@@ -157,10 +157,14 @@ def vp(
 ) -> None:
     """VP of each faction by source: where the points came from.
 
-    Sources: initial, leech, SCORE1…SCORE9 (round scoring), FAV10-12, BON6,
-    BON7, BON9, BON10, town, advance-ship, advance-dig, faction, convert,
-    final-fire/water/earth/air, final-network, final-<tile> and
-    final-resources; a faction's sources sum to its final VP.
+    Terra Mystica's sources: initial, leech, SCORE1…SCORE9 (round scoring),
+    FAV10-12, BON6, BON7, BON9, BON10, town, advance-ship, advance-dig,
+    faction, convert, final-fire/water/earth/air, final-network,
+    final-<tile> and final-resources. Root's, each a Law of Root rule:
+    removal, craft, marquise-building, roosts, despot, turmoil, sympathy,
+    relationship, aid-allied, infamy, explore, quest, ritual, dividends,
+    trade-post, closed-path, pass, other and unknown (the log does not say
+    why). A faction's sources sum to its final VP.
 
     \b
     table/markdown: one table per game, a column per faction, a total row;

@@ -39,7 +39,7 @@ def _replayed(
 ) -> tuple[RootReplay, Stop | None]:
     from tmlog.games.root.notation import parse_rootlog
     from tmlog.games.root.replay import replay
-    from tmlog.games.root.view import last_point, parse_stop, turns_until
+    from tmlog.games.root.view import parse_stop, past_end, turns_until
 
     stop: Stop | None = None
     if at is not None:
@@ -52,9 +52,7 @@ def _replayed(
     if stop is not None:
         turns = turns_until(log, stop)
         if turns is None:
-            raise BadOption(
-                "--at", f"{at} is past the end of {source}: its last turn is {last_point(log)}"
-            )
+            raise BadOption("--at", f"{at} is {past_end(log, stop, source)}")
     result = replay(log, turns=turns)
     for warning in result.warnings:
         warn(warning)

@@ -87,13 +87,24 @@ def turns_until(log: RootLog, stop: Stop) -> int | None:
     return mine[stop.turn - 1] + 1
 
 
+def past_end(log: RootLog, stop: Stop, source: str) -> str:
+    """Why ``stop`` names no point of the game, in Terra Mystica's words for ``--at``."""
+    rounds = rounds_of(log)
+    if stop.line is None and stop.round is not None and stop.round in rounds:
+        last = f"R{stop.round}T{rounds.count(stop.round)}"
+        return f"past the last turn of round {stop.round} of {source}: its last turn is {last}"
+    return f"past the end of {source}: its last point is {last_point(log)}"
+
+
 def last_point(log: RootLog) -> str:
     """The game's last turn in ``--at`` terms, for a message."""
     rounds = rounds_of(log)
     if not log.turns:
         return "no turn at all"
     last = log.turns[-1]
-    return f"log line {last.line}, round {rounds[-1]} ({last.faction}'s turn)"
+    place = f"log line {last.line}, round {rounds[-1]}, turn {rounds.count(rounds[-1])}"
+    whose = "game over" if log.winner else f"{last.faction}'s turn"
+    return f"{place} ({whose})"
 
 
 def heading(result: RootReplay, stop: Stop | None) -> str:
