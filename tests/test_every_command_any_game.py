@@ -23,7 +23,7 @@ REFUSED_FOR_ROOT = {
     "ratings": "tmlog ratings does not serve Root logs",
     "export": "tmlog export does not serve Root logs",
     "convert": "tmlog convert does not serve Root logs",
-    "stats --by map": "Root logs cannot be grouped by map",
+    "stats --by score-tiles": "Root logs cannot be grouped by score-tiles",
     "stats --min-rating 1000": "does not serve Root logs",
 }
 
@@ -57,6 +57,7 @@ def _commands(log: Path, tmp_path: Path) -> dict[str, list[str]]:
         "leech": ["leech", str(log)],
         "stats": ["stats", str(log)],
         "stats --by map": ["stats", str(log), "--by", "map"],
+        "stats --by score-tiles": ["stats", str(log), "--by", "score-tiles"],
         "stats --min-rating 1000": ["stats", str(log), "--min-rating", "1000"],
         "ratings": ["ratings", str(log)],
         "export": ["export", str(log), "--to", "csv", str(out)],
@@ -101,3 +102,14 @@ def test_a_mixed_folder_is_served_and_the_root_log_noted(
         return  # a player needs five games to be listed: its table is empty here
     served = result.stdout + (result.stderr if name == "export" else "")
     assert TM_LOG.name in served or "cultists" in served or "1 game" in served, served
+
+
+def test_the_dashboard_of_a_mixed_folder_holds_one_game_and_notes_the_other(
+    mixed: Path, tmp_path: Path
+) -> None:
+    page = tmp_path / "stats.html"
+    result = CliRunner().invoke(cli, ["report", str(mixed), "-o", str(page)])
+    _clean(result)
+    assert result.exit_code == 0 and page.is_file()
+    skipped = [line for line in result.stderr.splitlines() if line.startswith("skipped:")]
+    assert len(skipped) == 1 and skipped[0].endswith("logs in a folder of their own")

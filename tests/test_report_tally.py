@@ -125,20 +125,22 @@ COALITION = DATA / "rootlog" / "2020_11_19_winter_tournament_r1g2.rootlog"
 def test_a_coalition_shares_the_win() -> None:
     """Root's winners are the record's ``won`` column, not the most VP: the text table
     and the DataFrame both count them."""
-    # The log ends "Winner: CG": the Lizard Cult (C, 30 VP at the end) and the Vagabond
+    # The log ends "Winner: CG": the Marquise (C, 30 VP at the end) and the Vagabond
     # in coalition with it (G, 12 VP); the Eyrie (E) ends on 18 VP, the other Vagabond
     # (V, 11 VP) in coalition with the Eyrie, which did not win. Two winners: half a
     # win each, whatever their VP (by VP alone, C would have the whole win).
-    # Place: one more than the factions with more VP. Margin: own VP minus the mean of
-    # the three others (all four: 71 VP).
+    # Place: the winners first (1), the others behind both by VP: E 3, V 4.
+    # Margin: own VP minus the mean of the three others, each winner level with the
+    # game's best score (30): C and G 30 - (30+18+11)/3, E 18 - (30+30+11)/3,
+    # V 11 - (30+30+18)/3.
     # Wilson at 95% (z = 1.959964, z² = 3.841459) for one game: a half win gives
     # 0.5 ± z / (2 √(1 + z²)) = 0.5 ± 0.445377; no win gives 0 to z² / (1 + z²) = 0.793444.
     want = [
         list(WINRATE_COLUMNS),
-        ["C", "1", "0.50", "0.500", "0.055", "0.945", "30.00", "1.00", "16.33"],  # 30 - 41/3
-        ["G", "1", "0.50", "0.500", "0.055", "0.945", "12.00", "3.00", "-7.67"],  # 12 - 59/3
-        ["E", "1", "0.00", "0.000", "0.000", "0.793", "18.00", "2.00", "0.33"],  # 18 - 53/3
-        ["V", "1", "0.00", "0.000", "0.000", "0.793", "11.00", "4.00", "-9.00"],  # 11 - 60/3
+        ["C", "1", "0.50", "0.500", "0.055", "0.945", "30.00", "1.00", "10.33"],  # 30 - 59/3
+        ["G", "1", "0.50", "0.500", "0.055", "0.945", "12.00", "1.00", "10.33"],  # 30 - 59/3
+        ["E", "1", "0.00", "0.000", "0.000", "0.793", "18.00", "3.00", "-5.67"],  # 18 - 71/3
+        ["V", "1", "0.00", "0.000", "0.000", "0.793", "11.00", "4.00", "-15.00"],  # 11 - 78/3
     ]
     result = CliRunner().invoke(cli, ["stats", str(COALITION), "--no-cache"])
     assert result.exit_code == 0, result.output
@@ -207,3 +209,21 @@ def test_shared_wins_are_summed_exactly() -> None:
     witches = table[table["faction"] == "witches"].iloc[0]
     assert witches["wins"] == 5 / 6
     assert witches["win_rate"] == (5 / 6) / 2
+
+
+def test_a_chained_coalition_places_its_three_winners_first() -> None:
+    # r1g3 ends "Winner: CGV": C 32 VP, G 12 and V 8 (V in coalition with G, G with C);
+    # D 22 did not win. Each winner a third of a win and place 1; D placed behind the
+    # three (4). Margins, each winner level with the best score (32): a winner
+    # 32 - (32+32+22)/3 = 3.33; D 22 - (32+32+32)/3 = -10.
+    path = DATA / "rootlog" / "2020_11_26_winter_tournament_r1g3.rootlog"
+    (record,) = [r for r in iter_records([str(path)]) if not isinstance(r, Failure)]
+    rates = faction_winrates(frames([record]).factions).set_index("faction")
+    assert rates.loc[["C", "G", "V", "D"], "avg_rank"].tolist() == [1.0, 1.0, 1.0, 4.0]
+    assert [round(m, 2) for m in rates.loc[["C", "G", "V", "D"], "avg_margin"]] == [
+        3.33,
+        3.33,
+        3.33,
+        -10.0,
+    ]
+    assert plain([record], "table") == pandas([record], "table")

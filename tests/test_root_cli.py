@@ -186,3 +186,35 @@ def test_the_help_of_vp_and_render_speaks_of_root_too() -> None:
     text = " ".join((vp.help or "").split())
     assert [source_name(s) for s in VpSource if source_name(s) not in text] == []
     assert "Root" in (render.help or "") and ".rootlog" in (render.help or "")
+
+
+def test_stats_groups_root_games_by_map_deck_players_and_seat() -> None:
+    # Each game's map is its file's "Map:" line, read here from the text.
+    maps = {}
+    for path in sorted((R2G4.parent).glob("*.rootlog")):
+        line = next(x for x in path.read_text().splitlines() if x.startswith("Map:"))
+        maps[path.name] = line.split(":", 1)[1].split("//")[0].strip()
+    code, out, _ = invoke("stats", str(R2G4.parent), "--by", "map", "--no-cache")
+    assert code == 0
+    rows = [line.split() for line in out.splitlines()[1:] if line and not line.startswith("8 ")]
+    games_per_map: dict[str, int] = {}
+    for row in rows:
+        games_per_map[row[0]] = games_per_map.get(row[0], 0) + int(row[2])
+    # Each game has 4 factions: a map's faction-games are 4 per game on it.
+    expected = {m: 4 * list(maps.values()).count(m) for m in set(maps.values())}
+    assert games_per_map == expected
+    for by in ("deck", "players", "seat"):
+        code, out, err = invoke("stats", str(R2G4.parent), "--by", by, "--no-cache")
+        assert code == 0 and "Traceback" not in err
+        assert out.splitlines()[0].split()[0] == by
+
+
+def test_a_root_seat_is_the_order_of_play() -> None:
+    # r2g3: setup turns C, E, A, L (lines 18-21); play opens with L (line 23), then
+    # C (24), E (25), A (26): seats L 1, C 2, E 3, A 4 (the player lines' order differs).
+    from tmlog import iter_records
+
+    path = R2G4.parent / "2020_11_25_winter_tournament_r2g3.rootlog"
+    (record,) = list(iter_records([str(path)]))
+    seats = {f.faction: f.start_order for f in record.factions}
+    assert seats == {"L": 1, "C": 2, "E": 3, "A": 4}

@@ -159,6 +159,15 @@ def _corpus_page(
             title = game.title
             sources = VP_SOURCES.of(game)
             order = None if sources is None else sources.source_key
+        elif game.title != title:
+            # One page compares the factions of one game: another game's logs
+            # make a page of their own.
+            click.echo(
+                f"skipped: {record.game}: this page holds {title} logs; report the"
+                f" {game.title} logs in a folder of their own",
+                err=True,
+            )
+            continue
         records.append(record)
     if not records:
         raise click.UsageError(f"{folder}: no log tmlog report DIR serves")

@@ -5,10 +5,15 @@ The counting follows the reference site's statistics (``src/genstats.pl`` of
 jsnell/terra-mystica): only finished games count; factions that dropped out
 are left out entirely, so wins, ranks and margins are among the factions that
 played to the end; a tie for first gives each of the *k* tied factions 1/*k*
-of a win, and a game that names its *k* winners (Root's coalitions and
-dominance: a record's ``won``) gives 1/*k* to each of them; the place is one
-more than the number of factions with more VP; the margin is a faction's VP
-minus the mean VP of its (remaining) opponents.
+of a win; the place is one more than the number of factions with more VP;
+the margin is a faction's VP minus the mean VP of its (remaining) opponents.
+
+A game that names its *k* winners (Root: a record's ``won``, where a
+coalition wins with its partner and a dominance card wins without 30 VP) is
+decided by that, not by the VP: each winner has 1/*k* of a win and place 1,
+the others are placed behind all the winners by their VP (1 + *k* + those
+ahead of them), and for the margins each winner counts as level with the
+best score of the game (its VP are not what won it).
 
 :class:`WinTally` reads records (``tmlog stats`` without grouping or ratings,
 which prints :func:`winrate_table` without importing pandas, whose import
@@ -151,20 +156,29 @@ class WinTally:
         vps = [vp for _, vp, _, _ in counted]
         best = max(vps)
         # A game that names its winners (Root: a coalition wins with its partner)
-        # shares the win among them as a tie for first is shared.
+        # shares the win among them, places them first and, for the margins, level
+        # with the best score (see the module's docstring).
         winners = sum(1 for _, _, won, _ in counted if won)
         win = _parts(1, winners or vps.count(best))
-        total = sum(vps)
+        if winners:
+            scores = [best if won else vp for _, vp, won, _ in counted]
+            losers = [vp for _, vp, won, _ in counted if not won]
+        else:
+            scores = vps
+        total = sum(scores)
         opponents = len(vps) - 1
         whole = opponents and PARTS % opponents == 0
         sums_of = self.sums
-        for name, vp, won, its_groups in counted:
-            place = 1
-            for other in vps:
-                if other > vp:
-                    place += 1
+        for (name, vp, won, its_groups), score in zip(counted, scores, strict=True):
+            if winners:
+                place = 1 if won else 1 + winners + sum(1 for other in losers if other > vp)
+            else:
+                place = 1
+                for other in vps:
+                    if other > vp:
+                        place += 1
             if opponents:
-                margin = opponents * vp - (total - vp)
+                margin = opponents * score - (total - score)
                 parts = margin * (PARTS // opponents) if whole else _parts(margin, opponents)
             wins_it = won if winners else vp == best
             for group in its_groups:

@@ -24,6 +24,7 @@ BY = {
     "players": ("player_count", "players"),
     "map": ("map", "map"),
     "seat": ("start_order", "seat"),
+    "deck": ("deck", "deck"),
     "final-scoring": ("final_scoring", "final_scoring"),
     "rating-band": ("rating_band", "rating_band"),
     "score-tiles": ("score_tiles", "score_tiles"),

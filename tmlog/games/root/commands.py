@@ -140,3 +140,9 @@ class VpSources:
         from tmlog.games.root.record import source_key
 
         return source_key(source)
+
+
+class Groupings:
+    """``tmlog stats --by``: what a Root record gives (its map, deck, player count, seat)."""
+
+    choices = ("players", "map", "seat", "deck")

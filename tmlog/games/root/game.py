@@ -18,8 +18,8 @@ from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, Any
 
 from tmlog.games import CERTAIN, NOT_MINE, Capabilities, Checked
-from tmlog.games.capabilities import DRAWING, STATE, VP_SOURCES, WATCH
-from tmlog.games.root.commands import Drawing, State, VpSources, Watch
+from tmlog.games.capabilities import DRAWING, GROUPINGS, STATE, VP_SOURCES, WATCH
+from tmlog.games.root.commands import Drawing, Groupings, State, VpSources, Watch
 from tmlog.records import RecordSchema
 
 if TYPE_CHECKING:
@@ -49,6 +49,7 @@ class Root:
         .add(DRAWING, Drawing())
         .add(VP_SOURCES, VpSources())
         .add(WATCH, Watch())
+        .add(GROUPINGS, Groupings())
     )
 
     @property

@@ -12,6 +12,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
+from tmlog.games.root.notation import RootLog
 from tmlog.games.root.replay import RootReplay
 from tmlog.games.root.scoring import VpSource
 from tmlog.records import FrameOptions, describe
@@ -20,7 +21,8 @@ from tmlog.records import FrameOptions, describe
 class RootFaction(NamedTuple):
     faction: str
     start_order: int
-    """Its player line's place in the header (draft order)."""
+    """Its seat in the order of play: 1 takes the first turn after setup. A
+    faction that never played comes after, in the order of the player lines."""
     final_vp: int
     dropped: bool
     won: bool
@@ -60,6 +62,7 @@ class RootRecord:
     game: str
     map_name: str
     deck: str
+    player_count: int
     finished: bool
     winner: tuple[str, ...]
     turns: int
@@ -73,8 +76,12 @@ class RootRecord:
     """The game's content fingerprint (:meth:`~tmlog.games.root.game.Root.fingerprint`)."""
 
     frame_options: ClassVar[FrameOptions] = FrameOptions(
-        hidden=("fingerprint",), keys={"factions": ("finished",)}
+        names={"map_name": "map"},
+        hidden=("fingerprint",),
+        keys={"factions": ("player_count", "map_name", "deck", "finished")},
     )
+    """As Terra Mystica's: ``games`` calls ``map_name`` ``map``; each faction row
+    carries its game's player count, map and deck for ``stats --by``."""
 
 
 SCHEMA = describe(RootRecord)
@@ -92,7 +99,9 @@ def record_game(
         return tables is None or table in tables
 
     factions = []
-    for seat, faction in enumerate(log.factions if wants("factions") else (), 1):
+    seats = _seats(log)
+    for faction in log.factions if wants("factions") else ():
+        seat = seats[faction]
         partner = result.dominance.get(faction)
         marker = (
             "track"
@@ -108,6 +117,7 @@ def record_game(
         game=log.source,
         map_name=log.map,
         deck=log.deck,
+        player_count=len(log.factions),
         finished=result.finished,
         winner=result.winner,
         turns=len(log.turns),
@@ -123,6 +133,14 @@ def record_game(
         vp_rounds=_rounds(result) if wants("vp_rounds") else (),
         fingerprint=fingerprint,
     )
+
+
+def _seats(log: RootLog) -> dict[str, int]:
+    """Each faction's seat: the order of their first turns after setup (LoR 2.4:
+    play passes clockwise from there), then those that never played."""
+    played = list(dict.fromkeys(t.faction for t in log.turns if not t.setup))
+    order = played + [f for f in log.factions if f not in played]
+    return {faction: seat for seat, faction in enumerate(order, 1)}
 
 
 def _rank(item: tuple[VpSource, int]) -> int:

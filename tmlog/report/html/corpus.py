@@ -40,10 +40,11 @@ def corpus_data(records: Sequence[Any], source_key: Callable[[str], Any] | None)
     games = tables.games
     winners: dict[str, list[str]] = {}
     counted = factions[factions["finished"].astype(bool) & ~factions["dropped"].astype(bool)]
-    for game, faction, rank in zip(
-        counted["game"], counted["faction"], counted["rank"], strict=True
-    ):
-        if rank == 1:
+    # A game that names its winners (Root's `won`: coalitions, dominance) is decided
+    # by that; otherwise the first place (Terra Mystica's rank) wins.
+    won = counted["won"].astype(bool) if "won" in counted else counted["rank"] == 1
+    for game, faction, first in zip(counted["game"], counted["faction"], won, strict=True):
+        if first:
             winners.setdefault(str(game), []).append(str(faction))
     listed = [
         {
