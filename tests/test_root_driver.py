@@ -43,7 +43,7 @@ RULES = {
     "2.2.1 not adjacent": ("C:w->1\nC:w1->3\n", "t.rootlog:10:3: C:w1->3: clearings 1 and 3 are not adjacent (Law of Root 2.2.1)"),
     "2.5 none there": ("C:w->1\nC:Ew1->\n", "t.rootlog:10:3: C:Ew1->: Eyrie Dynasties has 0 warrior at clearing 1, not 1 (Law of Root 2.5)"),
     # Fall clearing 1 has one slot (LoR map), the sawmill fills it.
-    "2.2.3 no slot": ("C:b_s->1\nC:w->1/b_w->1\n", "t.rootlog:10:8: C:b_w->1: clearing 1 has 0 open slots, not 1 (Law of Root 2.2.3)"),
+    "2.2.3 no slot": ("C:b_s->1\nC:w->1/b_w->1/++2\n", "t.rootlog:10:8: C:b_w->1: clearing 1 has 0 open slots, not 1 (Law of Root 2.2.3)"),
     # LoR 7.3.1: 20 warriors; 6 placed in setup leave 14.
     "2.5 supply": ("E:b+6w->2\nE:15w->2\n", "t.rootlog:10:3: E:15w->2: Eyrie Dynasties has 14 warrior left in supply, not 15 (Law of Root 2.5)"),
     # Clearing 5: 2 cats against 1 bird; clearing 1: 1 cat.
@@ -67,6 +67,8 @@ RULES = {
     # The Eyrie's only warrior stands in 5, not in 1.
     "4.3.1 no defender": ("C:w->1\nE:w->5\nC:XE1\n", "t.rootlog:11:3: C:XE1: Eyrie Dynasties has no piece in clearing 1 to battle (Law of Root 4.3.1)"),
     # Fall: the sawmill stands in 1 (setup), the wood goes to 5 (LoR 6.4 Birdsong, 6.5.5 Overwork).
+    # Fall: the second recruiter uncovers a 1 VP space (LoR 6.5.4.III); the turn writes no point.
+    "6.5.4.III build without its point": ("C:b_r->1/w->1/w->5\nE:#->E\nC:b_r->5/#->C\n", "t.rootlog:11:3: C:b_r->5: Marquise de Cat builds but scores no point (Law of Root 6.5.4.III)"),
     "6.4 wood without a sawmill": ("C:b_s->1/w->1\nC:t->5\n", "t.rootlog:10:3: C:t->5: no sawmill in clearing 5 to make wood (Law of Root 6.4)"),
     # The Marquise reach 30 on line 10: the game is over (the point still counts in lenient mode).
     "3.1 after the win": ("C:w->1\nC:++30\nE:++\n", "t.rootlog:11:3: E:++: Marquise de Cat has already won with 30 VP (Law of Root 3.1)"),
@@ -311,7 +313,7 @@ def test_cards_by_name_abbreviation_and_board() -> None:
 def test_a_third_building_in_a_one_slot_clearing_finds_none_open() -> None:
     # Fall's clearing 1 has one slot: the workshop is the first breach, the
     # recruiter the second, and the board says 0 open slots, not -1 (LoR 2.2.3).
-    result = run("C:b_s->1\nC:w->1/b_w->1\nE:#->E\nC:b_r->1\n")
+    result = run("C:b_s->1\nC:w->1/b_w->1/++2\nE:#->E\nC:b_r->1/++\n")
     assert [w.split(": ", 2)[2] for w in result.warnings] == [
         "clearing 1 has 0 open slots, not 1 (Law of Root 2.2.3)"
     ] * 2

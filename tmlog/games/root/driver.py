@@ -118,6 +118,9 @@ class Driver:
         self._razed: Location | None = None
         self._dominance_suit: dict[Faction, Suit] = {}
         self._crafted_with: Counter[str] = Counter()
+        self._unscored_build: Action | None = None
+        """The Marquise's own build this turn with no point written after it (LoR 6.5.4.III)."""
+        self._action: Action | None = None
         """Crafting pieces used this turn, by suit letter (LoR 4.1.1: once a turn each)."""
         # A hireling's pieces are those of its faction (Rootlog writes no other owner).
         self._hired = {h.kind for h in log.hirelings}
@@ -158,8 +161,10 @@ class Driver:
         self._razed = None
         self.board.mercenaries = None
         self._crafted_with.clear()
+        self._unscored_build = None
         for action in turn.actions:
             self._unproven = None
+            self._action = action
             try:
                 self.action(action)
             except RootRuleError as e:
@@ -167,6 +172,12 @@ class Driver:
                     return False
             if self._unproven is not None:
                 self._broken(turn, action, self._unproven)
+        if self._unscored_build is not None:
+            # Every building after the first of its kind uncovers a track space
+            # worth at least 1 VP (LoR 6.5.4.III); the turn wrote none after it.
+            unscored = RootRuleError("6.5.4.III", "Marquise de Cat builds but scores no point")
+            if not self._broken(turn, self._unscored_build, unscored):
+                return False
         if self._me is Faction.RIVERFOLK and turn.setup:
             funds.starting_funds(self.board)
             self._payments = True
@@ -264,6 +275,8 @@ class Driver:
         else:
             why = self._why or _DEFAULT_SOURCE.get(who, VpSource.UNKNOWN)
         self._why = None
+        if who is Faction.MARQUISE and not action.loss:
+            self._unscored_build = None
         try:
             self.board.score(who, action.delta, why)
         except RootRuleError:
@@ -530,6 +543,8 @@ class Driver:
         if not setup:
             if owner is Faction.MARQUISE and code.startswith("b_"):
                 self._why = VpSource.MARQUISE_BUILDING
+                if self._me is Faction.MARQUISE and isinstance(dst, int):
+                    self._unscored_build = self._action
             elif owner is Faction.ALLIANCE and code == "t" and isinstance(dst, int):
                 self._why = VpSource.SYMPATHY
             elif owner is Faction.RIVERFOLK and code.startswith("t_"):
