@@ -19,6 +19,7 @@ from tmlog.games.root.errors import RootRuleError
 from tmlog.games.root.maps import FALL, LAKE, MOUNTAIN, Suit
 from tmlog.games.root.pieces import Faction, Item
 from tmlog.games.root.scoring import VpSource
+from tmlog.games.root.victory import can_win, check_winners, dominance_met
 
 C, E, A, V, G, L, RF, D, P = (
     Faction.MARQUISE,
@@ -393,10 +394,10 @@ class TestVictory:
         b = fall()
         b.score(C, 29)
         with broken("3.1"):
-            b.check_winners([C])
+            check_winners(b, [C])
         b.score(C, 1)
-        b.check_winners([C])
-        assert b.can_win(C)
+        check_winners(b, [C])
+        assert can_win(b, C)
 
     def test_dominance_needs_ten_points_then_stops_scoring(self) -> None:
         b = fall()
@@ -417,9 +418,9 @@ class TestVictory:
         b.place(E, "w", 2)
         b.place(E, "w", 7)
         with broken("3.3.1"):
-            b.check_winners([E])
+            check_winners(b, [E])
         b.place(E, "w", 9)
-        b.check_winners([E])
+        check_winners(b, [E])
 
     def test_bird_dominance_wins_with_opposite_corners(self) -> None:
         b = fall()
@@ -427,9 +428,9 @@ class TestVictory:
         b.activate_dominance(C, Suit.BIRD)
         b.place(C, "w", 1)
         b.place(C, "w", 2)
-        assert not b.dominance_met(C)  # 1 and 2 are not opposite
+        assert not dominance_met(b, C)  # 1 and 2 are not opposite
         b.place(C, "w", 3)
-        assert b.dominance_met(C)
+        assert dominance_met(b, C)
 
     def test_coalition_with_the_lowest_player(self) -> None:
         b = fall(C, E, A, V)
@@ -443,9 +444,9 @@ class TestVictory:
         with broken("9.2.8"):
             b.score(V, 1)
         b.score(A, 27)
-        b.check_winners([A, V])
+        check_winners(b, [A, V])
         with broken("9.2.8"):
-            b.check_winners([V])
+            check_winners(b, [V])
 
     def test_chained_coalitions(self) -> None:
         # RL r1g3 (CDVG): V `++->G$`, then G `++->C$`; "Winner: CGV".
@@ -457,10 +458,10 @@ class TestVictory:
         b.form_coalition(V, G)  # G lowest among C 12, D 15, G 10
         b.form_coalition(G, C)  # C lowest among C 12, D 15 (V is off the track)
         b.score(C, 30 - 12)
-        assert b.can_win(V) and b.can_win(G)
-        b.check_winners([C, G, V])
+        assert can_win(b, V) and can_win(b, G)
+        check_winners(b, [C, G, V])
         with broken("9.2.8"):
-            b.check_winners([C, V])  # V's partner G must win too
+            check_winners(b, [C, V])  # V's partner G must win too
 
     def test_no_coalition_with_a_dominant_player(self) -> None:
         b = fall(C, E, V, G)

@@ -33,7 +33,6 @@ from tmlog.games.root.pieces import FACTIONS, ITEM_SUPPLY, Faction, Item, Kind, 
 from tmlog.games.root.scoring import (
     COALITION_MIN_PLAYERS,
     DOMINANCE_MIN_VP,
-    WIN_VP,
     VpSource,
 )
 from tmlog.games.root.snapshot import BoardSnapshot, snapshot_of
@@ -170,26 +169,6 @@ class Board:
     def rules(self, faction: Faction, clearing: int) -> bool:
         """Whether ``faction`` rules ``clearing``."""
         return self.ruler(clearing) is faction
-
-    def dominance_met(self, faction: Faction) -> bool:
-        """Whether ``faction``'s activated dominance card would win now (LoR 3.3.1.I-II)."""
-        suit = self.dominance.get(faction)
-        if suit is None:
-            return False
-        if suit is Suit.BIRD:
-            return any(
-                self.rules(faction, a) and self.rules(faction, b)
-                for a, b in self.map.opposite_corners
-            )
-        ruled = [c for c in self.map.clearings if self.suit(c) is suit and self.rules(faction, c)]
-        return len(ruled) >= 3
-
-    def can_win(self, faction: Faction) -> bool:
-        """30 VP (LoR 3.1), a met dominance (3.3.1), or a coalition partner who can (9.2.8)."""
-        partner = self.coalitions.get(faction)
-        if partner is not None:
-            return self.can_win(partner)
-        return self.vp[faction] >= WIN_VP or self.dominance_met(faction)
 
     # -------------------------------------------------------------- operations
 
@@ -460,57 +439,6 @@ class Board:
                 position=at,
             )
         self.coalitions[vagabond] = partner
-
-    def check_winners(self, declared: Iterable[Faction], *, at: str | None = None) -> None:
-        """Raise the first of :meth:`winner_breaches` (see there)."""
-        for breach in self.winner_breaches(declared, at=at):
-            raise breach
-
-    def winner_breaches(
-        self, declared: Iterable[Faction], *, at: str | None = None
-    ) -> list[RootRuleError]:
-        """What makes a declared winner no winner: each needs 30 VP (LoR 3.1), or
-        to rule what its activated dominance card needs (3.3.1), or to be a
-        Vagabond whose coalition partner won too (9.2.8). A partner wins on its
-        own merits: its Vagabond does not make 29 VP a win."""
-        winners = set(declared)
-        found = []
-        for faction in sorted(winners, key=lambda f: f.value):
-            partner = self.coalitions.get(faction)
-            if partner is not None:
-                if partner not in winners:
-                    found.append(
-                        RootRuleError(
-                            "9.2.8",
-                            f"{_name(faction)} wins only with {_name(partner)}",
-                            position=at,
-                        )
-                    )
-            elif faction in self.dominance:
-                if not self.dominance_met(faction):
-                    suit = self.dominance[faction]
-                    needs = (
-                        "two opposite corners"
-                        if suit is Suit.BIRD
-                        else f"three {suit.name.lower()} clearings"
-                    )
-                    found.append(
-                        RootRuleError(
-                            "3.3.1",
-                            f"{_name(faction)} does not rule {needs} for its "
-                            f"{suit.name.lower()} dominance",
-                            position=at,
-                        )
-                    )
-            elif self.vp.get(faction, 0) < WIN_VP:
-                found.append(
-                    RootRuleError(
-                        "3.1",
-                        f"{_name(faction)} has {self.vp.get(faction, 0)} VP, not {WIN_VP}",
-                        position=at,
-                    )
-                )
-        return found
 
     def shift(
         self, faction: Faction, code: str, src: Location | None, dst: Location | None, n: int = 1

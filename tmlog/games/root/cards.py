@@ -13,6 +13,8 @@ game: a typo, or a card the log's author made up.
 
 from __future__ import annotations
 
+from tmlog.games.root.errors import RootRuleError
+
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
@@ -56,3 +58,9 @@ def known_card(name: str) -> bool:
     """Whether ``name`` (as written after ``#`` or ``Z``) names a card of Root."""
     name = name.lower()
     return name in ABBREVIATIONS or name in DECK_CARDS or name in BOARD_CARDS
+
+
+def check_card(name: str) -> None:
+    """A card's name, as written, must be a card of the game (LoR 2.1, Rootlog's names)."""
+    if not known_card(name):
+        raise RootRuleError("2.1", f"no card of Root is named '{name}'")

@@ -24,9 +24,9 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tmlog.games.root import funds
+from tmlog.games.root import funds, law
 from tmlog.games.root.board import FUNDS, Board
-from tmlog.games.root.cards import known_card
+from tmlog.games.root.cards import check_card
 from tmlog.games.root.errors import RootRuleError
 from tmlog.games.root.lenient import follow
 from tmlog.games.root.maps import MAPS, Location, Suit, suits_for
@@ -46,26 +46,9 @@ from tmlog.games.root.notation.actions import (
 )
 from tmlog.games.root.notation.atoms import Card, Item, Piece, Side
 from tmlog.games.root.notation.atoms import Location as Where
-from tmlog.games.root.pieces import CRAFT_COST, FACTIONS, Faction
+from tmlog.games.root.pieces import FACTIONS, Faction
 from tmlog.games.root.pieces import Item as ItemType
-from tmlog.games.root.scoring import WIN_VP, VpSource
-
-# What a faction scores for when nothing else in its turn explains a point:
-# the Eyrie's roosts in Evening (LoR 7.6.1), the Riverfolk's dividends in
-# Birdsong (11.4.2), the Lizards' rituals (10.5.3).
-_DEFAULT_SOURCE = {
-    Faction.EYRIE: VpSource.ROOSTS,
-    Faction.RIVERFOLK: VpSource.DIVIDENDS,
-    Faction.LIZARDS: VpSource.RITUAL,
-    Faction.ALLIANCE: VpSource.SYMPATHY,
-    Faction.DUCHY: VpSource.OTHER,
-    Faction.CORVIDS: VpSource.OTHER,
-}
-
-
-_OWN_LOSS = VpSource.UNKNOWN
-"""Context after the mover lost a building or token: a point another faction
-then scores is for removing it. (A mover's own point after it stays unknown.)"""
+from tmlog.games.root.scoring import DEFAULT_SOURCE, OWN_LOSS, WIN_VP, VpSource
 
 
 @dataclass(frozen=True)
@@ -84,10 +67,6 @@ class TurnEnd:
 _LETTERS = frozenset(f.value for f in Faction)
 
 
-def _faction(letter: str) -> Faction:
-    return Faction(letter)
-
-
 class Driver:
     """Replays one parsed log onto a :class:`Board`."""
 
@@ -96,9 +75,7 @@ class Driver:
         self.lenient = lenient
         root_map = MAPS[log.map]
         suits = [Suit(s) for s in log.clearings] if log.clearings else None
-        self.board = Board(
-            root_map, [_faction(f) for f in log.factions], suits_for(root_map, suits)
-        )
+        self.board = Board(root_map, [Faction(f) for f in log.factions], suits_for(root_map, suits))
         self.warnings: list[str] = []
         self.notes: list[str] = []
         """Breaches the log cannot prove (``RootRuleError.certain`` False): kept, not warned."""
@@ -118,10 +95,10 @@ class Driver:
         self._razed: Location | None = None
         self._dominance_suit: dict[Faction, Suit] = {}
         self._crafted_with: Counter[str] = Counter()
+        """Crafting pieces used this turn, by suit letter (LoR 4.1.1: once a turn each)."""
         self._unscored_build: Action | None = None
         """The Marquise's own build this turn with no point written after it (LoR 6.5.4.III)."""
         self._action: Action | None = None
-        """Crafting pieces used this turn, by suit letter (LoR 4.1.1: once a turn each)."""
         # A hireling's pieces are those of its faction (Rootlog writes no other owner).
         self._hired = {h.kind for h in log.hirelings}
         self._boats: set[Faction] = set()
@@ -145,7 +122,7 @@ class Driver:
         """Carry out one turn line; False once a strict replay has stopped."""
         if turn.faction not in self.log.factions:
             return self._broken(turn, None, RootRuleError("5.1", "has no player line"))
-        self._me, self._turn, self._why = _faction(turn.faction), turn, None
+        self._me, self._turn, self._why = Faction(turn.faction), turn, None
         last = self.log.turns[index - 1] if index else None
         if last is not None and last.faction == turn.faction and not (last.setup or turn.setup):
             # Play passes clockwise (LoR 2.4). After its setup turn a faction may
@@ -250,7 +227,7 @@ class Driver:
             self._dominance(action)
         elif isinstance(action, SetRelationship):
             for slot in action.slots:
-                other = _faction(slot.key)
+                other = Faction(slot.key)
                 self.relations[(self._me, other)] = action.value or ""
             self._why = VpSource.RELATIONSHIP
         elif isinstance(action, DiscardDecree):
@@ -261,11 +238,11 @@ class Driver:
 
     def _score(self, action: Score) -> None:
         won = [f for f, vp in self.board.vp.items() if vp >= WIN_VP]
-        who = self._playing(_faction(action.faction)) if action.faction else self._me
+        who = self._playing(Faction(action.faction)) if action.faction else self._me
         if who is not self._me:
             # The defender scoring for the mover's building or token it removed
             # in battle (LoR 3.2.1), or a card's effect.
-            why = VpSource.REMOVAL if self._why is _OWN_LOSS else VpSource.OTHER
+            why = VpSource.REMOVAL if self._why is OWN_LOSS else VpSource.OTHER
         elif action.loss and who is Faction.EYRIE:
             # The Eyrie lose points on their own turn only in turmoil (LoR 7.7.1),
             # written before or after the Decree is purged (`--7/$_->`, `$_->/--5`).
@@ -273,7 +250,7 @@ class Driver:
         elif self._why is None and self._holds_the_pass(who, action):
             why = VpSource.PASS
         else:
-            why = self._why or _DEFAULT_SOURCE.get(who, VpSource.UNKNOWN)
+            why = self._why or DEFAULT_SOURCE.get(who, VpSource.UNKNOWN)
         self._why = None
         if who is Faction.MARQUISE and not action.loss:
             self._unscored_build = None
@@ -298,69 +275,20 @@ class Driver:
 
     def _craft(self, action: Craft) -> None:
         if action.card is not None:
-            _known(action.card)
+            check_card(action.card)
         # The card crafted leaves the hand (LoR 4.1); Rootlog does not write it.
         self._discard(self._me, 1)
         if action.card is not None and action.card.lower().startswith("boat"):
             self._boats.add(self._me)
         if action.item is not None:
-            self._pay_for(ItemType(action.item))
+            law.pay_for(self.board, self._me, ItemType(action.item), self._crafted_with)
             self.board.craft(self._me, ItemType(action.item))
         self._why = VpSource.CRAFT
 
-    def _pay_for(self, item: ItemType) -> None:
-        """An item's cost in crafting pieces of its suit, each used once a turn (LoR 4.1.1)."""
-        pieces = FACTIONS[self._me].crafting
-        if not pieces:
-            return
-        suit, cost = CRAFT_COST[item]
-        board = self.board
-        owned = sum(
-            board.count(self._me, code, where)
-            for code in pieces
-            for where in board.where(self._me, code)
-            if isinstance(where, int) and where and board.suit(where).value == suit
-        )
-        left = owned - self._crafted_with[suit]
-        if left < cost:
-            raise RootRuleError(
-                "4.1.1",
-                f"{FACTIONS[self._me].name} has {max(0, left)} {Suit(suit).name.lower()} "
-                f"crafting pieces unused this turn, not {cost} for the {item.name.lower()}",
-                certain=self._me not in board.doubtful,
-            )
-        self._crafted_with[suit] += cost
-
     def _battle(self, action: Battle) -> None:
-        """A battle needs a defender with a piece in the clearing (LoR 4.3.1)."""
-        defender = self._playing(_faction(action.defender))
-        here = self.board.pieces_at(action.clearing)
-        if not any(f is defender and n for (f, _), n in here.items()) and not self._removed_after(
-            action, defender
-        ):
-            raise RootRuleError(
-                "4.3.1",
-                f"{FACTIONS[defender].name} has no piece in clearing {action.clearing} to battle",
-                # A count the log has already lost proves nothing (LoR 2.5).
-                certain=defender not in self.board.doubtful,
-            )
-
-    def _removed_after(self, battle: Battle, defender: Faction) -> bool:
-        """Whether the turn goes on to remove ``defender``'s pieces from the battle's
-        clearing: then the log says they stood there, and that removal names the
-        count the board lost (LoR 2.5), once."""
         actions = self._turn.actions if self._turn else ()
-        return any(
-            isinstance(a, Move)
-            and any(
-                isinstance(side.thing, Piece)
-                and side.thing.owner == defender.value
-                and side.start is not None
-                and side.start.clearing == battle.clearing
-                for side in a.flat()
-            )
-            for a in actions[actions.index(battle) + 1 :]
-        )
+        rest = actions[actions.index(action) + 1 :]
+        law.defender_stands(self.board, action, self._playing(Faction(action.defender)), rest)
 
     def _dominance(self, action: Dominance) -> None:
         partner = action.partner
@@ -369,13 +297,13 @@ class Driver:
             if partner is None or partner == self._me.value:
                 self.board.activate_dominance(self._me, suit)
             else:
-                self.board.form_coalition(self._me, _faction(partner))
+                self.board.form_coalition(self._me, Faction(partner))
         except RootRuleError:
             if self.lenient:  # the log's marker moved: the game goes on with it there
                 if partner is None or partner == self._me.value:
                     self.board.dominance[self._me] = suit
                 else:
-                    self.board.coalitions[self._me] = _faction(partner)
+                    self.board.coalitions[self._me] = Faction(partner)
             raise
 
     def _trick(self, action: Trick) -> None:
@@ -418,7 +346,7 @@ class Driver:
         ):
             # `2wA$->` on an Eyrie turn: the Alliance's officers, written without
             # their owner; only the Riverfolk's box holds other factions' warriors.
-            owner = _faction(src[0])
+            owner = Faction(src[0])
         self._playing(owner)
         if code == "p" and src is None and self.board.where(owner, "p"):
             src = self.board.where(owner, "p")[0]  # a pawn moves from where it stands
@@ -463,7 +391,7 @@ class Driver:
             board.transfer(owner, code, src, "L$", n)
         elif dst is None:
             if owner is me and code[0] in "bt" and self._why is None:
-                self._why = _OWN_LOSS
+                self._why = OWN_LOSS
             if owner is not me and code[0] in "bt":
                 self._why = VpSource.REMOVAL
             elif owner is not me and me.is_vagabond:
@@ -550,21 +478,9 @@ class Driver:
             elif owner is Faction.RIVERFOLK and code.startswith("t_"):
                 self._why = VpSource.TRADE_POST
         if owner is Faction.MARQUISE and code == "t" and isinstance(dst, int) and not setup:
-            if not board.count(owner, "b_s", dst):
-                # Wood comes only at a sawmill: Birdsong, or Overwork (LoR 6.4, 6.5.5).
-                raise RootRuleError(
-                    "6.4",
-                    f"no sawmill in clearing {dst} to make wood",
-                    certain=owner not in board.doubtful,
-                )
-        garden = sanctify and code.startswith("b_") and isinstance(dst, int)
-        if garden and isinstance(dst, int) and Suit(code[-1].upper()) is not board.suit(dst):
-            # The garden must match the clearing it takes over (LoR 10.4.3.III).
-            raise RootRuleError(
-                "10.4.3.III",
-                f"a {Suit(code[-1].upper()).name.lower()} garden does not match "
-                f"{board.suit(dst).name.lower()} clearing {dst}",
-            )
+            law.wood_at_a_sawmill(board, dst)
+        if sanctify and code.startswith("b_"):
+            law.garden_matches(board, code, dst)
         if setup or not building or not isinstance(dst, int) or new_roost or dst == 0 or sanctify:
             board.place(owner, code, dst, n)
         else:
@@ -580,7 +496,7 @@ class Driver:
 
     def _cards(self, side: Side, card: Card, move: Move) -> None:
         if card.name is not None:
-            _known(card.name)
+            check_card(card.name)
         n = side.number * (sum(k for _, k in card.suits) if card.grouped else 1)
         start, dest = side.start, move.dests[0] if move.dests else None
         if start is not None and start.kind == "quests":
@@ -588,8 +504,8 @@ class Driver:
         if card.name and card.name.startswith("dom") and dest is not None and dest.kind == "board":
             suit = Suit(card.suits[0][0]) if card.suits else Suit.BIRD
             self._dominance_suit[self._me] = suit
-        holder = _faction(start.text) if start is not None and start.kind == "hand" else None
-        taker = _faction(dest.text) if dest is not None and dest.kind == "hand" else None
+        holder = Faction(start.text) if start is not None and start.kind == "hand" else None
+        taker = Faction(dest.text) if dest is not None and dest.kind == "hand" else None
         if start is not None and start.kind == "discard" and taker is not None:
             self.board.draw(taker, n)
         elif holder is not None:
@@ -603,7 +519,7 @@ class Driver:
             # `#->C+V`: a card drawn by each (dest means each, as for pieces).
             for d in move.dests:
                 if d.kind == "hand":
-                    self.board.draw(_faction(d.text), n)
+                    self.board.draw(Faction(d.text), n)
 
     def _discard(self, faction: Faction, n: int) -> None:
         try:
@@ -651,11 +567,11 @@ class Driver:
 
     def _owner(self, thing: object) -> Faction:
         owner = getattr(thing, "owner", None)
-        return _faction(owner) if owner else self._me
+        return Faction(owner) if owner else self._me
 
     def _board_owner(self, where: Where) -> Faction:
         letter = where.text.split("$")[0]
-        return _faction(letter) if letter else self._me
+        return Faction(letter) if letter else self._me
 
     def _where(self, where: Where | None, owner: Faction | None = None) -> Location:
         if where is None:
@@ -674,9 +590,3 @@ class Driver:
 
 def _code(piece: Piece) -> str:
     return piece.kind + "".join("_" + s for s in piece.sub)
-
-
-def _known(name: str) -> None:
-    """A card's name, as written, must be a card of the game (LoR 2.1, Rootlog's names)."""
-    if not known_card(name):
-        raise RootRuleError("2.1", f"no card of Root is named '{name}'")

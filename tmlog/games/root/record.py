@@ -1,7 +1,7 @@
 """The per-game record of a Rootlog game (see :mod:`tmlog.records`).
 
 >>> [t.name for t in SCHEMA.tables], [c.name for c in SCHEMA.games][:4]
-(['factions', 'vp', 'vp_rounds'], ['game', 'map_name', 'deck', 'finished'])
+(['factions', 'vp', 'vp_rounds'], ['game', 'map_name', 'deck', 'player_count'])
 >>> source_name(VpSource.MARQUISE_BUILDING), source_key("roosts") < source_key("turmoil")
 ('marquise-building', True)
 """

@@ -28,6 +28,7 @@ from tmlog.games.root.notation.actions import Dominance, Score
 from tmlog.games.root.pieces import Faction
 from tmlog.games.root.scoring import VpSource
 from tmlog.games.root.snapshot import BoardSnapshot
+from tmlog.games.root.victory import winner_breaches
 
 
 @dataclass(frozen=True)
@@ -118,5 +119,5 @@ def _check_winner(log: RootLog, result: RootReplay, board: Board) -> None:
     """The declared winners, checked on the board where the log ends."""
     declared = [Faction(f) for f in result.winner]
     where = f"{log.source}:{log.winner_line}"
-    for e in board.winner_breaches(declared):
+    for e in winner_breaches(board, declared):
         result.warnings.append(f"{where}: winner {e.reason} (Law of Root {e.rule})")

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import enum
 
+from tmlog.games.root.pieces import Faction
+
 WIN_VP = 30
 """The first player to reach 30 victory points wins (LoR 3.1)."""
 
@@ -61,3 +63,21 @@ class VpSource(enum.Enum):
     """Card effects and faction rules outside the seed (Duchy, Corvids, ...)."""
     UNKNOWN = "unknown"
     """The log does not say why."""
+
+
+# What a faction scores for when nothing else in its turn explains a point:
+# the Eyrie's roosts in Evening (LoR 7.6.1), the Riverfolk's dividends in
+# Birdsong (11.4.2), the Lizards' rituals (10.5.3).
+DEFAULT_SOURCE = {
+    Faction.EYRIE: VpSource.ROOSTS,
+    Faction.RIVERFOLK: VpSource.DIVIDENDS,
+    Faction.LIZARDS: VpSource.RITUAL,
+    Faction.ALLIANCE: VpSource.SYMPATHY,
+    Faction.DUCHY: VpSource.OTHER,
+    Faction.CORVIDS: VpSource.OTHER,
+}
+
+
+OWN_LOSS = VpSource.UNKNOWN
+"""Context after the mover lost a building or token: a point another faction
+then scores is for removing it. (A mover's own point after it stays unknown.)"""
