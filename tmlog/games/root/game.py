@@ -13,13 +13,12 @@ warnings say where it strays); ``rootlog-strict`` rejects them.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, Any
 
 from tmlog.games import CERTAIN, NOT_MINE, Capabilities, Checked
-from tmlog.games.capabilities import DRAWING, STATE, VP_SOURCES
-from tmlog.games.root.commands import Drawing, State, VpSources
 from tmlog.records import RecordSchema
 
 if TYPE_CHECKING:
@@ -27,9 +26,9 @@ if TYPE_CHECKING:
     from tmlog.games.root.record import RootRecord
     from tmlog.games.root.replay import RootReplay
 
-# The parser, the replay and the record are imported when first used: the
-# registry imports this module for every command (even --help) to learn the
-# input formats, and a Terra Mystica run should not load Root's grammar.
+# The parser, the replay, the record and the capabilities are imported when
+# first used: the registry imports this module for every command (even --help)
+# to learn the input formats, and a Terra Mystica run should not load Root's grammar.
 
 SUFFIX = ".rootlog"
 
@@ -43,9 +42,15 @@ class Root:
     name = "root"
     title = "Root"
     input_formats: tuple[str, ...] = ("rootlog", "rootlog-strict")
-    capabilities = (
-        Capabilities().add(STATE, State()).add(DRAWING, Drawing()).add(VP_SOURCES, VpSources())
-    )
+
+    @functools.cached_property
+    def capabilities(self) -> Capabilities:
+        from tmlog.games.capabilities import DRAWING, STATE, VP_SOURCES
+        from tmlog.games.root.commands import Drawing, State, VpSources
+
+        return (
+            Capabilities().add(STATE, State()).add(DRAWING, Drawing()).add(VP_SOURCES, VpSources())
+        )
 
     @property
     def schema(self) -> RecordSchema:
