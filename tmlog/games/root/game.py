@@ -32,8 +32,13 @@ if TYPE_CHECKING:
 
 SUFFIX = ".rootlog"
 
-# A Rootlog file starts (after comments and blank lines) with its Map line.
-_LOOKS_LIKE = re.compile(rb"\A(?:\s*(?://[^\n]*)?\n)*\s*Map:[ \t]*(?:Fall|Winter|Lake|Mountain)\b")
+
+@functools.cache
+def _looks_like() -> re.Pattern[bytes]:
+    """A Rootlog file starts (after comments and blank lines) with its Map line.
+
+    Compiled when a log has a ``Map:`` at all: every log of every game is asked."""
+    return re.compile(rb"\A(?:\s*(?://[^\n]*)?\n)*\s*Map:[ \t]*(?:Fall|Winter|Lake|Mountain)\b")
 
 
 class Root:
@@ -62,7 +67,9 @@ class Root:
         # Its suffix, or its Map line first, are Root's alone.
         if source.lower().endswith(SUFFIX):
             return CERTAIN
-        return CERTAIN if _LOOKS_LIKE.match(head.lstrip(b"\xef\xbb\xbf")) else NOT_MINE
+        if b"Map:" not in head:
+            return NOT_MINE
+        return CERTAIN if _looks_like().match(head.lstrip(b"\xef\xbb\xbf")) else NOT_MINE
 
     def owns(self, obj: object) -> bool:
         return type(obj).__module__.startswith("tmlog.games.root.")
