@@ -2,7 +2,7 @@
 
 Usage::
 
-    python bench/compare.py BASE [--runs N] [--rounds R]
+    python bench/compare.py BASE [--runs N] [--rounds R] [--compiled]
 
 ``BASE`` is any git revision (``HEAD~3``, a tag, a hash). It is checked out
 into a temporary worktree. The same measuring program (below) then runs in a
@@ -13,7 +13,12 @@ per game, the fastest time of each stage, in CPU time of the process
 (``time.process_time``), which another busy process on the machine disturbs
 far less than wall time. Each run prints its medians over the games; the
 summary gives the median of the runs for each tree and the ratio head / base
-(below 1: head is faster).
+(below 1: head is faster), stage by stage and for the three together.
+
+``--compiled`` compares the compiled builds (README, "The compiled build"):
+each tree is compiled with mypyc in place, as ``TMLOG_COMPILE=1`` does, the
+head in a copy of this tree (which stays pure), before anything is measured;
+the build must give compiled modules, or the comparison stops.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -84,11 +90,40 @@ def run_tree(tree: Path, rounds: int) -> tuple[float, float, float]:
     return parse, replay, audit
 
 
+def build_compiled(tree: Path) -> None:
+    """Compile ``tree``'s replay loop with mypyc next to its sources (its setup.py,
+    as ``TMLOG_COMPILE=1 pip install`` does), and check that it took."""
+    env = dict(os.environ, TMLOG_COMPILE="1")
+    built = subprocess.run(
+        [sys.executable, "setup.py", "-q", "build_ext", "--inplace"],
+        cwd=tree,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    if built.returncode:
+        raise SystemExit(f"compiling {tree} failed:\n{built.stderr[-3000:]}")
+    # setup.py falls back to pure Python with a warning: that is no compiled build.
+    probe = "import tmlog.games.terra_mystica.replay.dispatch as m; print(m.__file__)"
+    found = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=tree,
+        env=dict(os.environ, PYTHONPATH=str(tree)),
+        capture_output=True,
+        text=True,
+    )
+    if not found.stdout.strip().endswith(".so"):
+        raise SystemExit(f"{tree} is not compiled:\n{built.stderr[-3000:]}{found.stderr}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("base", help="git revision to compare with")
     ap.add_argument("--runs", type=int, default=5, help="runs of each tree (alternating)")
     ap.add_argument("--rounds", type=int, default=3, help="timed passes over the games per run")
+    ap.add_argument(
+        "--compiled", action="store_true", help="compare the mypyc-compiled builds of both trees"
+    )
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="tmlog-base-") as tmp:
         base = Path(tmp) / "base"
@@ -97,9 +132,22 @@ def main() -> None:
             check=True,
         )
         try:
+            head = HERE
+            if args.compiled:
+                head = Path(tmp) / "head"
+                shutil.copytree(
+                    HERE,
+                    head,
+                    ignore=shutil.ignore_patterns(
+                        ".git", ".venv", "build", "*.egg-info", "__pycache__", "*.so"
+                    ),
+                )
+                for tree in (base, head):
+                    print(f"compiling {tree} (mypyc)", flush=True)
+                    build_compiled(tree)
             results: dict[str, list[tuple[float, float, float]]] = {"base": [], "head": []}
             for i in range(args.runs):
-                for name, tree in (("base", base), ("head", HERE)):
+                for name, tree in (("base", base), ("head", head)):
                     figures = run_tree(tree, args.rounds)
                     results[name].append(figures)
                     print(
@@ -111,11 +159,12 @@ def main() -> None:
             subprocess.run(
                 ["git", "-C", str(HERE), "worktree", "remove", "--force", str(base)], check=False
             )
-    print(f"\nmedian of {args.runs} runs, CPU ms per game, base = {args.base}")
-    for k, label in enumerate(("parse", "replay", "audit")):
-        b = statistics.median(r[k] for r in results["base"])
-        h = statistics.median(r[k] for r in results["head"])
-        print(f"{label:7} base {b:6.2f}  head {h:6.2f}  head/base {h / b:5.2f}")
+    build = "compiled" if args.compiled else "pure"
+    print(f"\nmedian of {args.runs} runs, CPU ms per game, {build} build, base = {args.base}")
+    for k, label in enumerate(("parse", "replay", "audit", "all three")):
+        b = statistics.median(sum(r[k : k + 1] or r) for r in results["base"])
+        h = statistics.median(sum(r[k : k + 1] or r) for r in results["head"])
+        print(f"{label:9} base {b:6.2f}  head {h:6.2f}  head/base {h / b:5.2f}")
 
 
 if __name__ == "__main__":

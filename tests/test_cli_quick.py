@@ -116,6 +116,17 @@ def test_quick_validate_imports_no_click(tmp_path: Path) -> None:
         "tmlog.cli.streams",
         "tmlog.cli.validating",
     }
+    # What validate has no use for: the games' other capabilities, the game JSON's
+    # reader, duplicates' hashing (one log has none). (json: this trace's own.)
+    assert not modules & {
+        "tmlog.games.capabilities",
+        "tmlog.games.terra_mystica.commands",
+        "tmlog.games.root.commands",
+        "tmlog.games.terra_mystica.parse.site_json",
+        "tmlog.json_input",
+        "tmlog.identity",
+        "_blake2",
+    }
 
 
 @pytest.mark.parametrize(

@@ -83,6 +83,19 @@ def test_the_terminals_are_the_grammars() -> None:
     assert grammar == fast.TERMINALS
 
 
+def test_a_faction_is_the_terminals_word() -> None:
+    """The reader takes a faction's word by the model's spellings (no expression
+    compiled): they are FACTION's words, each of them, and no other."""
+    import re
+
+    from tmlog.games.terra_mystica.model.enums import Faction
+
+    terminal = fast.TERMINALS["FACTION"]
+    alternation = re.fullmatch(r"\(\?i:\(\?:([a-z|]+)\)\(\?!\[\\w-\]\)\)", terminal)
+    assert alternation is not None, f"FACTION is no longer a list of words: {terminal}"
+    assert set(alternation[1].split("|")) == set(Faction._lookup())
+
+
 def test_a_changed_terminal_changes_the_reader() -> None:
     text = 'HEX: /[a-z][0-9]+(?![\\w-])/i\nBUILD: "erect"i  // a keyword\nMARKER.2: /x\\/y/\n'
     assert fast.read_terminals(text) == {
@@ -220,7 +233,8 @@ def test_what_the_reader_reads_is_the_grammars(text: str) -> None:
      "+2FIRE-x", "+2FIRES", "+FAV13", "+2vp_x", "convert 1W to 1VPX", "convert 1W-1 to 1VP",
      "convert 1W to 1P1x", "gain P for FAV13", "gain PRIESTS for 2W",
      # and a faction a whole word of FACTION's
-     "leech 1 from witches2", "leech 1 from witches-x", "decline 2 from chaos", "leech 1 from ice"],
+     "leech 1 from witches2", "leech 1 from witches-x", "decline 2 from chaos", "leech 1 from ice",
+     "leech 1 from fa\u212airs"],
 )  # fmt: skip
 def test_almost_common_shapes_go_to_the_grammar(text: str) -> None:
     assert not agrees_on_command(text), text
@@ -240,7 +254,8 @@ def test_a_hex_is_the_terminals() -> None:
      ("delta_cell", " "), ("vp_cell", "20 VP"), ("vp_cell", "-3 VP"), ("vp_cell", " 20 VP "),
      ("c_cell", "0 C"), ("w_cell", "13 W"), ("p_cell", "1 P"), ("pw_cell", "5/7/0 PW"),
      ("cult_cell", "0/10/1/2"), ("leech_cell", "3"), ("leech_cell", "3 1 2"), ("leech_cell", ""),
-     ("faction_cell", "witches"), ("faction_cell", "WITCHES"), ("faction_cell", " witches ")],
+     ("faction_cell", "witches"), ("faction_cell", "WITCHES"), ("faction_cell", " witches "),
+     ("faction_cell", "\tDragonMasters\f")],
 )  # fmt: skip
 def test_cells_the_reader_reads_are_the_grammars(rule: str, text: str) -> None:
     assert agrees_on_cell(rule, text), (rule, text)
@@ -255,7 +270,8 @@ def test_cells_the_reader_reads_are_the_grammars(rule: str, text: str) -> None:
      ("pw_cell", "5//0 PW"), ("cult_cell", "0/1/1"), ("cult_cell", "0/1/1/0 PW"),
      ("leech_cell", "3  1"), ("leech_cell", "3,1"), ("leech_cell", "x"),
      ("faction_cell", "Ice­Maidens"), ("faction_cell", "witch"), ("faction_cell", ""),
-     ("command_cell", "build E5")],
+     ("faction_cell", "fa\u212airs"), ("faction_cell", "witches\v"),
+     ("faction_cell", "ice maidens"), ("command_cell", "build E5")],
 )  # fmt: skip
 def test_near_miss_cells_go_to_the_grammar(rule: str, text: str) -> None:
     assert not agrees_on_cell(rule, text), (rule, text)
@@ -264,7 +280,8 @@ def test_near_miss_cells_go_to_the_grammar(rule: str, text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     ["Round 1 income ", "Round 1 scoring SCORE4", "scoring fïre cult", "Scoring fïre cult",
-     "option a b", "Player one: x", "Removing tile", "map"],
+     "option a b", "Player one: x", "Removing tile", "map", "witch dropped from the game",
+     "fa\u212airs dropped from the game", "witches2 dropped from the game"],
 )  # fmt: skip
 def test_almost_common_comment_rows_go_to_the_grammar(text: str) -> None:
     assert fast.comment_row(text) is None

@@ -77,6 +77,24 @@ def test_help_imports_no_parser_engine_or_reporter(tmp_path: Path, args: tuple[s
     assert loaded(imported(tmp_path, *args), ENGINE + REPORTERS) == []
 
 
+CAPABILITIES = (
+    "tmlog.games.capabilities",
+    "tmlog.games.terra_mystica.commands",
+    "tmlog.games.root.commands",
+)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("--help",), ("vp", "--help"), ("validate", str(DROPOUT_GAME)), ("parse", str(DROPOUT_GAME))],
+)
+def test_games_capabilities_load_when_asked_for(tmp_path: Path, args: tuple[str, ...]) -> None:
+    """Every command loads every game, but what a game does beyond the protocol
+    (its capabilities' module) only for a command that asks for it."""
+    assert loaded(imported(tmp_path, *args), CAPABILITIES) == []
+    assert loaded(imported(tmp_path, "stats", "--help"), CAPABILITIES) != []
+
+
 @pytest.mark.parametrize(
     "args",
     [

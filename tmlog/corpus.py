@@ -22,7 +22,6 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from tmlog.errors import TmlogError
-from tmlog.identity import Copies, content_identity
 from tmlog.reading import STDIN
 from tmlog.records import Record, describe
 from tmlog.runner import (
@@ -159,7 +158,10 @@ def _records(
     local = dask_scheduler is None
     # (key, fingerprint) of each log sent to the workers, in order.
     sent: deque[tuple[str | None, str | None]] = deque()
-    copies = Copies()
+    if dedupe:
+        from tmlog.identity import Copies, content_identity
+
+        copies = Copies()
 
     def items() -> Iterator[Log | Failure | _Hit]:
         for window in windows(names, WINDOW):
@@ -208,9 +210,9 @@ def _records(
             # The same game in another format (a ledger, its command log, its game
             # JSON) has the same content fingerprint, but not the same bytes: a
             # replayed log is known by its content, one that failed by its bytes.
-            identity = content_identity(out) if dedupe else None
-            if (identity := identity or fingerprint) is not None and on_duplicate is not None:
-                first = copies.first(identity, item.source)
+            if dedupe and on_duplicate is not None:
+                identity = content_identity(out) or fingerprint
+                first = copies.first(identity, item.source) if identity is not None else None
                 if first is not None:
                     on_duplicate(Duplicate(item.source, first))
                     continue

@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, NamedTuple, TypeVar, ca
 
 from tmlog.errors import TmlogError, Unsupported
 from tmlog.games import GAMES, Checked
-from tmlog.games.capabilities import AUDIT
 from tmlog.reading import STDIN, iter_paths, read_bytes
 from tmlog.records import Record
 
@@ -152,6 +151,8 @@ def process_log(
                 result = game.check(parsed, replayed)
             return cast(T, result)
         if isinstance(job, Audited):
+            from tmlog.games.capabilities import AUDIT
+
             auditing = AUDIT.need(game, "audit", log.source)
             wanted = {**auditing.replay_options, **(options or {})}
             return cast(T, auditing.audit(parsed, game.replay(parsed, **wanted)))

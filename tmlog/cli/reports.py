@@ -299,6 +299,27 @@ def leech(
 # ----------------------------------------------------------------- stats
 
 
+class _LaterChoice(click.Choice[str]):
+    """A :class:`click.Choice` whose choices are asked for when first used (to check
+    a value, or for a help text): every command line defines every command, and
+    ``stats --by``'s come from each game's capabilities, which only stats needs."""
+
+    def __init__(self, choices: Callable[[], tuple[str, ...]]) -> None:
+        self._later = choices
+        self._found: tuple[str, ...] | None = None
+        super().__init__(())
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        if self._found is None:
+            self._found = self._later()
+        return self._found
+
+    @choices.setter
+    def choices(self, value: tuple[str, ...]) -> None:
+        """What click.Choice's ``__init__`` sets (nothing: they come later)."""
+
+
 def _by_choices() -> tuple[str, ...]:
     """Every grouping of ``stats --by`` some game offers, in the games' own order."""
     from tmlog.games import GAMES
@@ -340,7 +361,7 @@ def _finite(ctx: click.Context, param: click.Parameter, value: float | None) -> 
 @input_paths
 @click.option(
     "--by",
-    type=click.Choice(_by_choices()),
+    type=_LaterChoice(_by_choices),
     multiple=True,
     help="Also group by player count, map, seat (start order), final scoring (Fire & Ice"
     " tile), the six round scoring tiles (score-tiles), the tile of round N"

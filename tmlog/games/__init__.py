@@ -130,8 +130,15 @@ class GameModule(Protocol[ParsedT, ReplayT, RecordT_co]):
     """The game's name as people write it (``Terra Mystica``), for messages."""
     input_formats: tuple[str, ...]
     """The formats of its logs, for ``--input-format``."""
-    capabilities: Capabilities
-    """What it can do beyond this protocol (:mod:`tmlog.games.capabilities`)."""
+
+    @property
+    def capabilities(self) -> Capabilities:
+        """What it can do beyond this protocol (:mod:`tmlog.games.capabilities`).
+
+        A plain attribute will do; a cached property can put off importing the
+        implementations until a command asks for one (every command, ``--help``
+        included, loads every game)."""
+        ...
 
     @property
     def schema(self) -> RecordSchema:

@@ -13,13 +13,12 @@ warnings say where it strays); ``rootlog-strict`` rejects them.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, Any
 
 from tmlog.games import CERTAIN, NOT_MINE, Capabilities, Checked
-from tmlog.games.capabilities import DRAWING, GROUPINGS, STATE, VP_SOURCES, WATCH
-from tmlog.games.root.commands import Drawing, Groupings, State, VpSources, Watch
 from tmlog.records import RecordSchema
 
 if TYPE_CHECKING:
@@ -27,14 +26,19 @@ if TYPE_CHECKING:
     from tmlog.games.root.record import RootRecord
     from tmlog.games.root.replay import RootReplay
 
-# The parser, the replay and the record are imported when first used: the
-# registry imports this module for every command (even --help) to learn the
-# input formats, and a Terra Mystica run should not load Root's grammar.
+# The parser, the replay, the record and the capabilities are imported when
+# first used: the registry imports this module for every command (even --help)
+# to learn the input formats, and a Terra Mystica run should not load Root's grammar.
 
 SUFFIX = ".rootlog"
 
-# A Rootlog file starts (after comments and blank lines) with its Map line.
-_LOOKS_LIKE = re.compile(rb"\A(?:\s*(?://[^\n]*)?\n)*\s*Map:[ \t]*(?:Fall|Winter|Lake|Mountain)\b")
+
+@functools.cache
+def _looks_like() -> re.Pattern[bytes]:
+    """A Rootlog file starts (after comments and blank lines) with its Map line.
+
+    Compiled when a log has a ``Map:`` at all: every log of every game is asked."""
+    return re.compile(rb"\A(?:\s*(?://[^\n]*)?\n)*\s*Map:[ \t]*(?:Fall|Winter|Lake|Mountain)\b")
 
 
 class Root:
@@ -43,14 +47,20 @@ class Root:
     name = "root"
     title = "Root"
     input_formats: tuple[str, ...] = ("rootlog", "rootlog-strict")
-    capabilities = (
-        Capabilities()
-        .add(STATE, State())
-        .add(DRAWING, Drawing())
-        .add(VP_SOURCES, VpSources())
-        .add(WATCH, Watch())
-        .add(GROUPINGS, Groupings())
-    )
+
+    @functools.cached_property
+    def capabilities(self) -> Capabilities:
+        from tmlog.games.capabilities import DRAWING, GROUPINGS, STATE, VP_SOURCES, WATCH
+        from tmlog.games.root.commands import Drawing, Groupings, State, VpSources, Watch
+
+        return (
+            Capabilities()
+            .add(STATE, State())
+            .add(DRAWING, Drawing())
+            .add(VP_SOURCES, VpSources())
+            .add(WATCH, Watch())
+            .add(GROUPINGS, Groupings())
+        )
 
     @property
     def schema(self) -> RecordSchema:
@@ -62,7 +72,9 @@ class Root:
         # Its suffix, or its Map line first, are Root's alone.
         if source.lower().endswith(SUFFIX):
             return CERTAIN
-        return CERTAIN if _LOOKS_LIKE.match(head.lstrip(b"\xef\xbb\xbf")) else NOT_MINE
+        if b"Map:" not in head:
+            return NOT_MINE
+        return CERTAIN if _looks_like().match(head.lstrip(b"\xef\xbb\xbf")) else NOT_MINE
 
     def owns(self, obj: object) -> bool:
         return type(obj).__module__.startswith("tmlog.games.root.")

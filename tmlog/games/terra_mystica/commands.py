@@ -121,31 +121,6 @@ def state_table(result: Replay, stop: Stop | None) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
-def parse_for_command(
-    data: bytes | str, source: str, input_format: str | None, *, partial: bool
-) -> ParsedLog:
-    """A log as every command reads it (the game's ``parse``, and ``replay``'s and
-    ``render``'s): :func:`~tmlog.games.terra_mystica.parse.parse_log`, and a text
-    read as a ledger must have a ledger row."""
-    from typing import cast
-
-    from tmlog.errors import InputError
-    from tmlog.games.terra_mystica.parse import InputFormat, parse_log
-
-    fmt = cast("InputFormat | None", input_format)
-    parsed = parse_log(data, source=source, input_format=fmt, partial=partial)
-    if fmt == "ledger" and not any(row.recorded is not None for row in parsed.rows):
-        # Every row a ledger does not record values in is a comment: a command
-        # log read as a ledger is all comments, and replays nothing ("OK … 0
-        # factions"). The parser reads such a fragment; a command refuses it.
-        raise InputError(
-            source,
-            "not a ledger: no row has a faction and its values (tab-separated);"
-            " a command log is read as commands",
-        )
-    return parsed
-
-
 def _replayed(
     data: bytes,
     source: str,
@@ -156,6 +131,7 @@ def _replayed(
     *,
     partial: bool,
 ) -> tuple[Replay, Stop | None]:
+    from tmlog.games.terra_mystica.parse import parse_for_command
     from tmlog.games.terra_mystica.replay import replay
 
     stop = parse_at(at)
@@ -392,6 +368,7 @@ class Watch:
         options: Mapping[str, Any],
         warn: Callable[[str], None],
     ) -> Any:
+        from tmlog.games.terra_mystica.parse import parse_for_command
         from tmlog.games.terra_mystica.record import record_game
         from tmlog.games.terra_mystica.replay import replay
         from tmlog.games.terra_mystica.watch import watch

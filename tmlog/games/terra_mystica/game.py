@@ -8,24 +8,12 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING, Any
 
 from tmlog.games import LIKELY, TEXT, Capabilities, Checked
-from tmlog.games.capabilities import (
-    AUDIT,
-    CONVERT,
-    DRAWING,
-    EXPORT,
-    GROUPINGS,
-    LEECH,
-    RATING,
-    STATE,
-    VP_SOURCES,
-    WATCH,
-)
-from tmlog.games.terra_mystica import commands
 from tmlog.records import RecordSchema
 from tmlog.words import count
 
@@ -35,9 +23,10 @@ if TYPE_CHECKING:
     from tmlog.games.terra_mystica.record import GameRecord
     from tmlog.games.terra_mystica.replay import Replay
 
-# The parser, the engine and the record are imported when first used, not with
-# this module: the registry imports it to learn the input formats, which every
-# command's --help shows, and a help text should not wait for the rules engine.
+# The parser, the engine, the record and the capabilities are imported when
+# first used, not with this module: the registry imports it to learn the input
+# formats, which every command's --help shows, and a help text should not wait
+# for the rules engine, nor `validate` for what only other commands do.
 
 _LOOKS_LIKE = re.compile(
     rb"^(?:[A-Za-z]+\t|\s*[A-Za-z]+:|\s*(?:option|map|score|delete|randomize|player-count)\b)",
@@ -53,19 +42,36 @@ class TerraMystica:
     title = "Terra Mystica"
     input_formats: tuple[str, ...] = ("ledger", "commands", "json")
     """The parser's ``INPUT_FORMATS`` (a test checks they are the same)."""
-    capabilities = (
-        Capabilities()
-        .add(STATE, commands.State())
-        .add(DRAWING, commands.Drawing())
-        .add(AUDIT, commands.AUDIT)
-        .add(CONVERT, commands.Convert())
-        .add(VP_SOURCES, commands.VpSources())
-        .add(LEECH, commands.Leech())
-        .add(RATING, commands.Rating())
-        .add(GROUPINGS, commands.Groupings())
-        .add(EXPORT, commands.Export())
-        .add(WATCH, commands.Watch())
-    )
+
+    @functools.cached_property
+    def capabilities(self) -> Capabilities:
+        from tmlog.games.capabilities import (
+            AUDIT,
+            CONVERT,
+            DRAWING,
+            EXPORT,
+            GROUPINGS,
+            LEECH,
+            RATING,
+            STATE,
+            VP_SOURCES,
+            WATCH,
+        )
+        from tmlog.games.terra_mystica import commands
+
+        return (
+            Capabilities()
+            .add(STATE, commands.State())
+            .add(DRAWING, commands.Drawing())
+            .add(AUDIT, commands.AUDIT)
+            .add(CONVERT, commands.Convert())
+            .add(VP_SOURCES, commands.VpSources())
+            .add(LEECH, commands.Leech())
+            .add(RATING, commands.Rating())
+            .add(GROUPINGS, commands.Groupings())
+            .add(EXPORT, commands.Export())
+            .add(WATCH, commands.Watch())
+        )
 
     @property
     def schema(self) -> RecordSchema:
@@ -77,7 +83,7 @@ class TerraMystica:
         if _LOOKS_LIKE.search(head) is not None:
             return LIKELY
         # A JSON object (or gzip) is the site's game JSON, whose ledger is read.
-        from tmlog.games.terra_mystica.parse.site_json import looks_like_json
+        from tmlog.games.terra_mystica.parse.json_head import looks_like_json
 
         # Any other text is read too: the parser then says where it stops being a log.
         return LIKELY if looks_like_json(head) else TEXT
@@ -93,7 +99,9 @@ class TerraMystica:
         input_format: str | None = None,
         partial: bool = False,
     ) -> ParsedLog:
-        return commands.parse_for_command(data, source, input_format, partial=partial)
+        from tmlog.games.terra_mystica.parse import parse_for_command
+
+        return parse_for_command(data, source, input_format, partial=partial)
 
     def replay_needs(self, job: str, tables: Collection[str] | None) -> dict[str, Any]:
         """What the replay must keep for ``job`` (``record`` with only ``tables``,

@@ -68,7 +68,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, cast
 from tmlog.errors import InputError, LogSyntaxError
 from tmlog.games.terra_mystica.model.actions import Action, Comment
 from tmlog.games.terra_mystica.model.enums import Faction
-from tmlog.games.terra_mystica.parse import fast, site_json
+from tmlog.games.terra_mystica.parse import fast
 from tmlog.games.terra_mystica.parse.boundary import (
     END_OF_CELL,
     END_OF_COMMAND,
@@ -79,6 +79,7 @@ from tmlog.games.terra_mystica.parse.boundary import (
     syntax_error,
 )
 from tmlog.games.terra_mystica.parse.fast import LineResult, comment_action
+from tmlog.games.terra_mystica.parse.json_head import looks_like_json, may_be_other_json
 from tmlog.games.terra_mystica.parse.legacy import rewrite_row
 from tmlog.games.terra_mystica.parse.log import INPUT_FORMATS, InputFormat, ParsedLog, Recorded, Row
 from tmlog.games.terra_mystica.parse.rows import CELL_RULES as _CELL_RULES
@@ -117,6 +118,7 @@ __all__ = [
     "clear_cache",
     "detect_format",
     "parse_file",
+    "parse_for_command",
     "parse_log",
 ]
 
@@ -156,10 +158,15 @@ def parse_log(
         LogSyntaxError: the text does not follow the grammar.
         InputError: the text is empty or binary.
     """
-    if input_format == "json" or (input_format is None and site_json.looks_like_json(text[:64])):
+    if input_format == "json" or (input_format is None and looks_like_json(text[:64])):
+        from tmlog.games.terra_mystica.parse import site_json
+
         return site_json.parse(text, source, lambda t: _ledger_rows(t, source, memo), _bind)
-    if input_format is None and (kind := site_json.other_json(text)) is not None:
-        raise InputError(source, f"not a game JSON: the top level is {kind}, not an object")
+    if input_format is None and may_be_other_json(text[:64]):
+        from tmlog.games.terra_mystica.parse.site_json import other_json
+
+        if (kind := other_json(text)) is not None:
+            raise InputError(source, f"not a game JSON: the top level is {kind}, not an object")
     text = normalize(text, source)
     if not text.strip():
         raise InputError(source, "empty log: no rows")
@@ -193,6 +200,26 @@ def parse_file(
     return parse_log(read_bytes(name), source=source, input_format=input_format, partial=partial)
 
 
+def parse_for_command(
+    data: bytes | str, source: str, input_format: str | None, *, partial: bool
+) -> ParsedLog:
+    """A log as every command reads it (the game's ``parse``, and ``replay``'s and
+    ``render``'s): :func:`parse_log`, and a text read as a ledger must have a
+    ledger row."""
+    fmt = cast("InputFormat | None", input_format)
+    parsed = parse_log(data, source=source, input_format=fmt, partial=partial)
+    if fmt == "ledger" and not any(row.recorded is not None for row in parsed.rows):
+        # Every row a ledger does not record values in is a comment: a command
+        # log read as a ledger is all comments, and replays nothing ("OK … 0
+        # factions"). The parser reads such a fragment; a command refuses it.
+        raise InputError(
+            source,
+            "not a ledger: no row has a faction and its values (tab-separated);"
+            " a command log is read as commands",
+        )
+    return parsed
+
+
 _LEDGER_ROW = re.compile(r"^[A-Za-z]+\t", re.MULTILINE)
 
 
@@ -207,7 +234,7 @@ def detect_format(text: str) -> InputFormat:
     >>> detect_format('{"ledger": []}')
     'json'
     """
-    if site_json.looks_like_json(text[:64]):
+    if looks_like_json(text[:64]):
         return "json"
     return "ledger" if _LEDGER_ROW.search(text) else "commands"
 

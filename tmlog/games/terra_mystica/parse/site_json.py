@@ -39,11 +39,10 @@ from typing import Any
 from tmlog.errors import InputError, LogSyntaxError
 from tmlog.games.terra_mystica.model.actions import Action
 from tmlog.games.terra_mystica.model.enums import Faction
+from tmlog.games.terra_mystica.parse.json_head import GZIP_MAGIC, may_be_other_json
 from tmlog.games.terra_mystica.parse.log import ParsedLog, Row
 from tmlog.json_input import JsonError, json_prefix, loads
 from tmlog.reading import MAX_BYTES
-
-GZIP_MAGIC = b"\x1f\x8b"
 
 _VALUES = (("VP", "VP"), ("C", "C"), ("W", "W"), ("P", "P"), ("PW", "PW"), ("CULT", ""))
 """The value cells of a ledger row: (JSON key, unit after the value)."""
@@ -55,17 +54,6 @@ CELL_PATHS = (
     "commands",
 )
 """The JSON path (below ``ledger[i]``) of each of the 15 cells of a ledger row."""
-
-
-def looks_like_json(head: bytes | str) -> bool:
-    """Whether a log starts like a JSON object (or is gzip-compressed).
-
-    >>> looks_like_json(b'  {"ledger": []}'), looks_like_json("nomads: build A5")
-    (True, False)
-    """
-    if isinstance(head, str):
-        return head.lstrip("\ufeff \t\r\n").startswith("{")
-    return head.startswith(GZIP_MAGIC) or head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{")
 
 
 def gunzip(data: bytes, source: str) -> bytes:
@@ -124,21 +112,14 @@ def _kind(value: Any) -> str:
     return "a list" if isinstance(value, list) else "an object"
 
 
-_SCALAR_STARTS = ("[", '"', "-", *"0123456789", "null", "true", "false")
-"""How a JSON text that is not an object starts (no log does)."""
-
-
 def other_json(data: bytes | str) -> str | None:
     """What a log that is JSON, but not an object, holds at its top level (``a list``,
     ``null``); ``None`` if it is not such JSON.
 
-    :func:`looks_like_json` tells a game JSON by its first character; without
-    this, ``[]`` or ``null`` were read as a command log.
+    :func:`.json_head.looks_like_json` tells a game JSON by its first character;
+    without this, ``[]`` or ``null`` were read as a command log.
     """
-    head = data[:64]
-    if isinstance(head, bytes):
-        head = head.decode("utf-8", "replace")
-    if not head.lstrip("\ufeff \t\r\n").startswith(_SCALAR_STARTS):
+    if not may_be_other_json(data[:64]):
         return None
     if isinstance(data, bytes):
         try:

@@ -62,8 +62,17 @@ def close_row(game: Game) -> None:
     )
 
 
-_INCOME_PHASE = frozenset((Phase.INCOME, Phase.USE_INCOME_SPADES, Phase.INCOME_TERRAIN_UNLOCK))
-"""The engine's states between a round's end and the next round's first turn."""
+def _in_income(phase: Phase) -> bool:
+    """Whether the engine stands between a round's end and the next round's first turn.
+
+    By identity: an Enum member's hash is a Python method, which a set lookup
+    calls on every row closed.
+    """
+    return (
+        phase is Phase.INCOME
+        or phase is Phase.USE_INCOME_SPADES
+        or phase is Phase.INCOME_TERRAIN_UNLOCK
+    )
 
 
 def _row_closed(
@@ -82,7 +91,7 @@ def _row_closed(
     it under ``Round N income`` (and the engine's round only goes up after
     it), as :class:`~.events.IncomeTaken` places the income itself.
     """
-    income = game.phase in _INCOME_PHASE
+    income = _in_income(game.phase)
     # Every field by position (a game closes hundreds of rows; keywords cost
     # twice as much to pass), in RowClosed's order.
     return RowClosed(
