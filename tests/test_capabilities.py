@@ -54,6 +54,7 @@ def test_the_keys_are_found() -> None:
         "RATING",
         "STATE",
         "VP_SOURCES",
+        "WATCH",
     ]
 
 
