@@ -402,7 +402,13 @@ def league_page(tmp_path_factory: pytest.TempPathFactory) -> Page:
     out = tmp_path_factory.mktemp("league") / "stats.html"
     code, _, err = run("report", str(LEAGUE), "-o", str(out))
     assert code == 0, err
-    return read_page(out.read_text(encoding="utf-8"))
+    text = out.read_text(encoding="utf-8")
+    _OPTIONS[LEAGUE] = re.findall(r'<option value="([^"]*)">', text.split('id="band"')[1])
+    return read_page(text)
+
+
+_OPTIONS: dict[Path, list[str]] = {}
+"""The band select's options of a page."""
 
 
 @pytest.mark.parametrize("by", GROUPS, ids=lambda b: "-".join(b) or "all")
@@ -426,12 +432,14 @@ def test_each_rating_band_is_tmlog_stats_by_rating_band(
 
 def test_the_band_filter_offers_the_sites_bands_and_keeps_their_games(league_page: Page) -> None:
     assert "Rating band" in league_page.text
+    assert _OPTIONS[LEAGUE] == ["all", "1000+", "1250+"]  # as the site offers them
     data = json.loads(league_page.scripts["corpus-data"])
-    assert data["bands"] == ["1000+", "1250+"]  # and `all`, as the site offers them
-    kept = [g["game"] for g in data["games"] if "1000+" in g["bands"]]
+    games = {
+        r.cells[0]: r.attrs["data-bands"].split() for r in league_page.tables["games-table"][1:]
+    }
+    kept = [game for game, bands in games.items() if "1000+" in bands]
     assert len(kept) == 2  # S64 D1L1 G5 and S66 D1L1 G5
-    assert all("all" in g["bands"] for g in data["games"])
-    assert not any("1250+" in g["bands"] for g in data["games"])
+    assert all("all" in bands and "1250+" not in bands for bands in games.values())
     # The games the list keeps for 1000+ are those the band's table counts.
     alone = _tables(_json("stats", *kept, "--format", "json", "-q"), ())
     assert data["rates"]["all|all|1000+"] == [
@@ -445,7 +453,7 @@ def test_a_game_that_rates_no_one_has_no_band_filter(tmp_path: Path) -> None:
     assert code == 0, err
     page = read_page(out.read_text(encoding="utf-8"))
     data = json.loads(page.scripts["corpus-data"])
-    assert data["bands"] == [] and "Rating band" not in page.text
+    assert 'id="band"' not in out.read_text(encoding="utf-8") and "Rating band" not in page.text
     assert data["rates"] and all(k.endswith("|all") for k in data["rates"])
     # Its tables are still `tmlog stats`'s.
     expected = _tables(_json("stats", str(DATA / "rootlog"), "--format", "json", "-q"), ())
@@ -476,6 +484,20 @@ def test_the_corpus_vp_by_source_is_tmlog_vps_per_game(corpus_page: Page) -> Non
         for faction, cell in zip(factions, row[1:], strict=True):
             per_game = sums.get((faction, row[0]), 0) / len(games[faction])
             assert float(cell) == pytest.approx(per_game, abs=0.05), (faction, row[0])
+
+
+def test_a_copy_of_a_game_is_left_out_and_said(tmp_path: Path) -> None:
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for name in ("a.log", "b.log"):  # one game in two files, as stats counts it: once
+        (folder / name).write_bytes(FIRE_ICE.read_bytes())
+    out = tmp_path / "stats.html"
+    code, _, err = run("report", str(folder), "-o", str(out))
+    assert code == 0, err
+    assert f"left out: 1 duplicate ({folder / 'b.log'} = {folder / 'a.log'})" in err
+    page = read_page(out.read_text(encoding="utf-8"))
+    assert len(page.tables["games-table"]) == 2  # the head and one game
+    assert "Left out as copies of a game before them: 1 log." in page.text
 
 
 def test_games_writes_each_games_page_linked_from_the_list(tmp_path: Path) -> None:

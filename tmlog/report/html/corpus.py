@@ -60,7 +60,9 @@ def corpus_data(
     in_bands: dict[str, list[str]] = {}
     if rate is not None:
         # The rated table's game ids carry their band: `1000+|game`.
-        for game, band in zip(counted["game"], counted["rating_band"], strict=True):
+        # As lists: iterating over a pyarrow-backed column costs a call per value.
+        rated = zip(counted["game"].tolist(), counted["rating_band"].tolist(), strict=True)
+        for game, band in rated:
             listed_in = in_bands.setdefault(str(game).split("|", 1)[1], [])
             if band not in listed_in:
                 listed_in.append(str(band))
@@ -70,7 +72,8 @@ def corpus_data(
     # A game that names its winners (Root's `won`: coalitions, dominance) is decided
     # by that; otherwise the first place (Terra Mystica's rank) wins.
     won = counted["won"].astype(bool) if "won" in counted else counted["rank"] == 1
-    for game, faction, first in zip(counted["game"], counted["faction"], won, strict=True):
+    ids, names = counted["game"].tolist(), counted["faction"].tolist()
+    for game, faction, first in zip(ids, names, won.tolist(), strict=True):
         if first:
             winners.setdefault(str(game), []).append(str(faction))
     listed = [
@@ -83,7 +86,7 @@ def corpus_data(
             "bands": in_bands.get(str(g), [ALL]),
         }
         for g, p, m, f in zip(
-            games["game"], games["player_count"], games["map"], games["finished"], strict=True
+            *(games[c].tolist() for c in ("game", "player_count", "map", "finished")), strict=True
         )
     ]
     return {
@@ -102,7 +105,7 @@ def vp_per_game(vp: Any, source_key: Callable[[str], Any] | None) -> dict[str, A
     as ``tmlog vp`` prints them game by game, summed and divided by its games)."""
     played = vp.groupby("faction")["game"].nunique()
     sums = vp.groupby(["faction", "source"])["vp"].sum()
-    sources = sorted({str(s) for s in vp["source"]}, key=source_key)
+    sources = sorted((str(s) for s in vp["source"].unique()), key=source_key)
     factions = sorted(str(f) for f in played.index)
     return {
         "factions": factions,
@@ -123,9 +126,11 @@ def corpus_page(
     links: dict[str, str] | None = None,
     rate: Rate | None = None,
     bands: Sequence[str] = (),
+    duplicates: int = 0,
 ) -> str:
     """The page of a corpus of one game's records (``links``: each game's own page;
-    ``rate`` and ``bands``: the rating bands, as :func:`corpus_data` takes them)."""
+    ``rate`` and ``bands``: the rating bands, as :func:`corpus_data` takes them;
+    ``duplicates``: logs left out as copies of a game before them)."""
     import jinja2
 
     from tmlog.report.html import _script_json, page_parts
@@ -136,8 +141,9 @@ def corpus_page(
     return env.from_string(parts["corpus.html.j2"]).render(
         title=title,
         data=data,
+        duplicates=duplicates,
         links=links or {},
-        payload=_script_json(data),
+        payload=_script_json({"rates": data["rates"]}),  # all the script reads
         script=parts["corpus.js"],
         style=parts["watch.css"],
     )
