@@ -261,5 +261,39 @@ def test_the_corpus_page_filters_as_tmlog_stats_groups(
     )
     assert page.locator("#rates-table tbody tr").count() > 5
     assert page.locator("#chart svg rect").count() > 0
+    # A rating band: the table `tmlog stats --by rating-band` prints for it, its games.
+    page.select_option("#players", "all")
+    page.select_option("#map", "all")
+    page.select_option("#band", "1000+")
+    in_band = expected("--by", "rating-band", rating_band="1000+")
+    assert in_band and [r[:4] for r in shown()] == in_band
+    assert page.locator("#chart svg rect").count() == len(in_band)
+    assert page.text_content("#shown") == "2 games"
+    assert page.locator("#games-table tbody tr:not([hidden])").count() == 2
+    page.select_option("#players", "4")
+    assert [r[:4] for r in shown()] == expected(
+        "--by", "players", "--by", "rating-band", players=4, rating_band="1000+"
+    )
+    page.select_option("#band", "1250+")  # no game's players are all rated 1250+
+    assert shown() == [] and page.text_content("#shown") == "0 games: none finished"
+    assert opened.errors == []
+    assert opened.requests == [opened.url]
+
+
+def test_the_root_corpus_page_has_no_band_filter(
+    browser: Any, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    corpus = DATA / "rootlog"  # Root rates no player: players and map only
+    html = tmp_path_factory.mktemp("root-corpus") / "stats.html"
+    run("report", str(corpus), "-o", str(html))
+    opened = Opened(browser, html)
+    page = opened.page
+    assert page.locator("#band").count() == 0
+    rows = json.loads(run("stats", str(corpus), "--format", "json", "-q"))
+    shown = page.eval_on_selector_all(
+        "#rates-table tbody tr th", "cells => cells.map(c => c.textContent)"
+    )
+    assert shown == [r["faction"] for r in rows]
+    assert page.text_content("#shown") == "8 games"
     assert opened.errors == []
     assert opened.requests == [opened.url]

@@ -358,27 +358,108 @@ def corpus_page(tmp_path_factory: pytest.TempPathFactory) -> Page:
     return read_page(text)
 
 
-@pytest.mark.parametrize(
-    "by", [(), ("players",), ("map",), ("players", "map")], ids=lambda b: "-".join(b) or "all"
-)
-def test_the_corpus_win_rates_are_tmlog_stats(corpus_page: Page, by: tuple[str, ...]) -> None:
-    data = json.loads(corpus_page.scripts["corpus-data"])
-    args = [a for b in by for a in ("--by", b)]
-    expected = _json("stats", str(CORPUS), *args, "--format", "json", "-q")
-    assert isinstance(expected, list) and expected
+GROUPS = [(), ("players",), ("map",), ("players", "map")]
+FILTERS = ("players", "map", "rating_band")
+
+
+def _tables(rows: object, by: tuple[str, ...]) -> dict[str, list[dict[str, object]]]:
+    """`tmlog stats --format json`'s rows by the page's filter key (`4|all|1000+`)."""
+    assert isinstance(rows, list) and rows
     tables: dict[str, list[dict[str, object]]] = {}
-    for row in expected:
-        key = "|".join(str(row.pop(c)) if c in by else "all" for c in ("players", "map"))
+    for row in rows:
+        key = "|".join(str(row.pop(c)) if c in row else "all" for c in FILTERS)
         tables.setdefault(key, []).append(row)
-    shown = {k: v for k, v in data["rates"].items() if _grouped_as(k) == by}
+    return tables
+
+
+def _shown(page: Page, by: tuple[str, ...]) -> dict[str, list[dict[str, object]]]:
+    data = json.loads(page.scripts["corpus-data"])
+    return {k: v for k, v in data["rates"].items() if _grouped_as(k) == by}
+
+
+@pytest.mark.parametrize("by", GROUPS, ids=lambda b: "-".join(b) or "all")
+def test_the_corpus_win_rates_are_tmlog_stats(corpus_page: Page, by: tuple[str, ...]) -> None:
+    # No player of these ten games has the five games a rating needs: every game
+    # is in band `all` only, and `all` is `tmlog stats` itself.
+    args = [a for b in by for a in ("--by", b)]
+    tables = _tables(_json("stats", str(CORPUS), *args, "--format", "json", "-q"), by)
+    shown = _shown(corpus_page, by)
     assert shown.keys() == tables.keys()
     for key, rows in tables.items():
         assert shown[key] == [pytest.approx(r, abs=1e-6) for r in rows], key
 
 
 def _grouped_as(key: str) -> tuple[str, ...]:
-    players, map_name = key.split("|")
+    players, map_name, _ = key.split("|")
     return tuple(c for c, v in (("players", players), ("map", map_name)) if v != "all")
+
+
+LEAGUE = DATA / "snellman-ledger"  # 42 games: rated players, two games all rated 1000+
+
+
+@pytest.fixture(scope="module")
+def league_page(tmp_path_factory: pytest.TempPathFactory) -> Page:
+    out = tmp_path_factory.mktemp("league") / "stats.html"
+    code, _, err = run("report", str(LEAGUE), "-o", str(out))
+    assert code == 0, err
+    text = out.read_text(encoding="utf-8")
+    _OPTIONS[LEAGUE] = re.findall(r'<option value="([^"]*)">', text.split('id="band"')[1])
+    return read_page(text)
+
+
+_OPTIONS: dict[Path, list[str]] = {}
+"""The band select's options of a page."""
+
+
+@pytest.mark.parametrize("by", GROUPS, ids=lambda b: "-".join(b) or "all")
+def test_each_rating_band_is_tmlog_stats_by_rating_band(
+    league_page: Page, by: tuple[str, ...]
+) -> None:
+    args = [a for b in (*by, "rating-band") for a in ("--by", b)]
+    tables = _tables(_json("stats", str(LEAGUE), *args, "--format", "json", "-q"), by)
+    assert any(k.endswith("|1000+") for k in tables)  # a band with games of its own
+    shown = _shown(league_page, by)
+    assert shown.keys() == tables.keys()
+    for key, rows in tables.items():
+        assert shown[key] == [pytest.approx(r, abs=1e-6) for r in rows], key
+    # Band `all` holds every game: it is `tmlog stats` without the band.
+    plain = [a for b in by for a in ("--by", b)]
+    whole = _tables(_json("stats", str(LEAGUE), *plain, "--format", "json", "-q"), by)
+    assert {k: v for k, v in shown.items() if k.endswith("|all")} == {
+        k: [pytest.approx(r, abs=1e-6) for r in v] for k, v in whole.items()
+    }
+
+
+def test_the_band_filter_offers_the_sites_bands_and_keeps_their_games(league_page: Page) -> None:
+    assert "Rating band" in league_page.text
+    assert _OPTIONS[LEAGUE] == ["all", "1000+", "1250+"]  # as the site offers them
+    data = json.loads(league_page.scripts["corpus-data"])
+    games = {
+        r.cells[0]: r.attrs["data-bands"].split() for r in league_page.tables["games-table"][1:]
+    }
+    kept = [game for game, bands in games.items() if "1000+" in bands]
+    assert len(kept) == 2  # S64 D1L1 G5 and S66 D1L1 G5
+    assert all("all" in bands and "1250+" not in bands for bands in games.values())
+    # The games the list keeps for 1000+ are those the band's table counts.
+    alone = _tables(_json("stats", *kept, "--format", "json", "-q"), ())
+    assert data["rates"]["all|all|1000+"] == [
+        pytest.approx(r, abs=1e-6) for r in alone["all|all|all"]
+    ]
+
+
+def test_a_game_that_rates_no_one_has_no_band_filter(tmp_path: Path) -> None:
+    out = tmp_path / "root.html"
+    code, _, err = run("report", str(DATA / "rootlog"), "-o", str(out))
+    assert code == 0, err
+    page = read_page(out.read_text(encoding="utf-8"))
+    data = json.loads(page.scripts["corpus-data"])
+    assert 'id="band"' not in out.read_text(encoding="utf-8") and "Rating band" not in page.text
+    assert data["rates"] and all(k.endswith("|all") for k in data["rates"])
+    # Its tables are still `tmlog stats`'s.
+    expected = _tables(_json("stats", str(DATA / "rootlog"), "--format", "json", "-q"), ())
+    assert data["rates"]["all|all|all"] == [
+        pytest.approx(r, abs=1e-6) for r in expected["all|all|all"]
+    ]
 
 
 def test_the_corpus_lists_its_games(corpus_page: Page) -> None:
@@ -403,6 +484,20 @@ def test_the_corpus_vp_by_source_is_tmlog_vps_per_game(corpus_page: Page) -> Non
         for faction, cell in zip(factions, row[1:], strict=True):
             per_game = sums.get((faction, row[0]), 0) / len(games[faction])
             assert float(cell) == pytest.approx(per_game, abs=0.05), (faction, row[0])
+
+
+def test_a_copy_of_a_game_is_left_out_and_said(tmp_path: Path) -> None:
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for name in ("a.log", "b.log"):  # one game in two files, as stats counts it: once
+        (folder / name).write_bytes(FIRE_ICE.read_bytes())
+    out = tmp_path / "stats.html"
+    code, _, err = run("report", str(folder), "-o", str(out))
+    assert code == 0, err
+    assert f"left out: 1 duplicate ({folder / 'b.log'} = {folder / 'a.log'})" in err
+    page = read_page(out.read_text(encoding="utf-8"))
+    assert len(page.tables["games-table"]) == 2  # the head and one game
+    assert "Left out as copies of a game before them: 1 log." in page.text
 
 
 def test_games_writes_each_games_page_linked_from_the_list(tmp_path: Path) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from tmlog.cli.output import checked_output, force_option, forced, write_atomic
@@ -59,10 +61,12 @@ def report_command(
     ledger, the audit's marks. Its scripts and styles are inlined: it asks
     the network for nothing.
 
-    LOG may instead be a folder of Terra Mystica logs: the page then shows
-    the faction win rates of `tmlog stats` with their intervals, filtered by
-    player count and map in the page, VP by source per faction, and the list
-    of games (with --games DIR, each linked to its own page).
+    LOG may instead be a folder of one game's logs: the page then shows the
+    faction win rates of `tmlog stats` with their intervals, filtered in the
+    page by player count, map and, for a game that rates its players (Terra
+    Mystica), rating band (as `tmlog stats --by rating-band` groups); VP by
+    source per faction; and the list of games (with --games DIR, each linked
+    to its own page).
 
     \b
     Examples:
@@ -126,8 +130,7 @@ def _corpus_page(
     from tmlog.cli.output import check_target
     from tmlog.cli.shell import CorpusSettings
     from tmlog.games import GAMES
-    from tmlog.games.capabilities import GROUPINGS, VP_SOURCES
-    from tmlog.report.html.corpus import corpus_page
+    from tmlog.games.capabilities import GROUPINGS
     from tmlog.report.targets import check_folder
 
     if games_dir is not None:
@@ -136,7 +139,6 @@ def _corpus_page(
     records = []
     read = 0
     title = None
-    order = None
     for record in gather_records(
         (folder,),
         input_format,
@@ -157,8 +159,6 @@ def _corpus_page(
             continue
         if title is None:
             title = game.title
-            sources = VP_SOURCES.of(game)
-            order = None if sources is None else sources.source_key
         elif game.title != title:
             # One page compares the factions of one game: another game's logs
             # make a page of their own.
@@ -184,9 +184,51 @@ def _corpus_page(
         for game_id, target in targets.items():
             _write(target, _game_page(game_id, input_format, vp_variant))
             links[game_id] = os.path.relpath(os.path.abspath(target), base).replace(os.sep, "/")
-    page = corpus_page(records, title=f"{title}: {folder}", source_key=order, links=links)
+    if failures.duplicates:
+        click.echo(f"left out: {failures.duplicates_note()}", err=True)
+    page = corpus_html(
+        records, title=f"{title}: {folder}", links=links, duplicates=len(failures.duplicates)
+    )
     _write(output, page)
     failures.finish(read)
+
+
+def corpus_html(
+    records: list[Any], *, title: str, links: dict[str, str], duplicates: int = 0
+) -> str:
+    """The page of the records of one game's logs (``links``: each game's own page;
+    ``duplicates``: the logs left out as copies of a game before them)."""
+    from tmlog.games import GAMES
+    from tmlog.games.capabilities import VP_SOURCES
+    from tmlog.report.html.corpus import corpus_page
+
+    sources = VP_SOURCES.of(GAMES.game_of_record(records[0]))
+    rate, bands = _rating_bands(records)
+    return corpus_page(
+        records,
+        title=title,
+        source_key=None if sources is None else sources.source_key,
+        links=links,
+        rate=rate,
+        bands=bands,
+        duplicates=duplicates,
+    )
+
+
+def _rating_bands(records: list[Any]) -> tuple[Any, tuple[str, ...]]:
+    """How ``tmlog stats --by rating-band`` rates the factions of ``records`` (players
+    rated first from the same games), and the band labels; (None, ()) for a game
+    that does not rate its players."""
+    from tmlog.cli.rating import rated_factions
+    from tmlog.games import GAMES
+    from tmlog.games.capabilities import GROUPINGS, RATING
+
+    game = GAMES.game_of_record(records[0])
+    rating = RATING.of(game)
+    groupings = GROUPINGS.of(game)
+    if rating is None or groupings is None or "rating-band" not in groupings.choices:
+        return None, ()
+    return rated_factions(rating, [], records, None, True), rating.bands()
 
 
 def _page_names(games: list[str], folder: str) -> dict[str, str]:

@@ -70,8 +70,9 @@ def tally_factions(
     [(1, 'witches', 1, 1.0), (2, 'nomads', 1, 0.0)]
     """
     out = WinTally() if into is None else into
-    columns = [factions[c] for c in ("game", "faction", "final_vp", "dropped", "finished")]
-    won = factions["won"] if "won" in factions.columns else [False] * len(factions)
+    # As lists: iterating over a pyarrow-backed column costs a call per value.
+    columns = [factions[c].tolist() for c in ("game", "faction", "final_vp", "dropped", "finished")]
+    won = factions["won"].tolist() if "won" in factions.columns else [False] * len(factions)
     games: dict[Any, tuple[bool, list[tuple[str, int, bool, bool]], list[list[Group]]]] = {}
     for game, faction, vp, dropped, finished, won_it, groups in zip(
         *columns, won, _groups(factions, by), strict=True
@@ -101,7 +102,8 @@ def _groups(factions: pd.DataFrame, by: By) -> list[list[Group]]:
         return [[()]] * len(factions)
     if factions.empty:
         return []  # the table of no game at all may lack the groupings' columns
-    if any(name.startswith("score-") for name in names):
+    scored = any(name.startswith("score-") for name in names)
+    if scored:
         tiles = [t.split(",") if isinstance(t, str) else list(t) for t in factions["score_tiles"]]
     values: list[list[list[Any]]] = []  # per grouping, each row's values
     for name in names:
@@ -113,7 +115,12 @@ def _groups(factions: pd.DataFrame, by: By) -> list[list[Group]]:
             n = int(name.rsplit("-", 1)[1])
             values.append([[t[n - 1]] if len(t) >= n else [] for t in tiles])
         else:
-            values.append([[v] for v in factions[BY[name][0]]])
+            # A column's missing values found at once, not a pd.isna call per value.
+            column = factions[BY[name][0]]
+            pairs = zip(column.tolist(), column.isna().tolist(), strict=True)
+            values.append([[] if na else [v] for v, na in pairs])
+    if not scored:
+        return [list(itertools.product(*row)) for row in zip(*values, strict=True)]
     return [
         [g for g in itertools.product(*row) if not any(pd.isna(v) for v in g)]
         for row in zip(*values, strict=True)

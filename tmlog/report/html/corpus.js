@@ -7,6 +7,9 @@
   var data = JSON.parse(document.getElementById("corpus-data").textContent);
   var players = document.getElementById("players");
   var map = document.getElementById("map");
+  // A game that does not rate its players has no band filter: its tables are all "all".
+  var band = document.getElementById("band");
+  function bandValue() { return band ? band.value : "all"; }
 
   function fixed(v, n) { return v === null ? "-" : Number(v).toFixed(n); }
 
@@ -46,7 +49,7 @@
   }
 
   function show() {
-    var key = players.value + "|" + map.value;
+    var key = players.value + "|" + map.value + "|" + bandValue();
     var rows = data.rates[key] || [];
     var body = document.querySelector("#rates-table tbody");
     body.textContent = "";
@@ -68,7 +71,8 @@
     var games = document.querySelectorAll("#games-table tbody tr");
     for (var i = 0; i < games.length; i++) {
       var keep = (players.value === "all" || games[i].dataset.players === players.value) &&
-                 (map.value === "all" || games[i].dataset.map === map.value);
+                 (map.value === "all" || games[i].dataset.map === map.value) &&
+                 games[i].dataset.bands.split(" ").indexOf(bandValue()) >= 0;
       games[i].hidden = !keep;
       kept += keep ? 1 : 0;
     }
@@ -77,5 +81,6 @@
 
   players.addEventListener("change", show);
   map.addEventListener("change", show);
+  if (band) { band.addEventListener("change", show); }
   show();
 })();
