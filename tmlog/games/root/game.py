@@ -93,13 +93,17 @@ class Root:
         return parse_rootlog(data, source=source, lenient=input_format != "rootlog-strict")
 
     def replay_needs(self, job: str, tables: Collection[str] | None) -> dict[str, Any]:
-        """Root's replay keeps nothing optional: every job needs the same."""
-        return {}
+        """What the replay must keep for ``job`` (``record`` with only ``tables``,
+        None: all of them; ``check``): the board after each turn only for the
+        timeline, which triples the replay's time."""
+        return {"boards": job == "record" and (tables is None or "timeline" in tables)}
 
     def replay(self, parsed: RootLog, **options: Any) -> RootReplay:
+        # Records keep the board after each turn unless told (replay_needs):
+        # the record's timeline counts each faction's pieces on them.
         from tmlog.games.root.replay import replay
 
-        return replay(parsed)
+        return replay(parsed, boards=[] if options.get("boards", True) else None)
 
     def record(
         self, parsed: RootLog | None, result: RootReplay, *, tables: Collection[str] | None = None

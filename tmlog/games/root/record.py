@@ -1,7 +1,7 @@
 """The per-game record of a Rootlog game (see :mod:`tmlog.records`).
 
 >>> [t.name for t in SCHEMA.tables], [c.name for c in SCHEMA.games][:4]
-(['factions', 'vp', 'vp_rounds'], ['game', 'map_name', 'deck', 'player_count'])
+(['factions', 'vp', 'vp_rounds', 'timeline'], ['game', 'map_name', 'deck', 'player_count'])
 >>> source_name(VpSource.MARQUISE_BUILDING), source_key("roosts") < source_key("turmoil")
 ('marquise-building', True)
 """
@@ -44,6 +44,33 @@ class RootVpRound(NamedTuple):
     vp: int
 
 
+class RootTimeline(NamedTuple):
+    """One faction after one turn line: a row per turn line and faction of the game.
+
+    The VP are the track's (the notation's floor at 0); the pieces are those on
+    the twelve clearings (not in the forests, the Burrow, a box or the
+    supply), as ``tmlog replay --at LINE`` shows them, and so are the rulers
+    of the clearings."""
+
+    turn: int
+    """The turn line's number among the log's turn lines, from 1 (setup's included)."""
+    line: int
+    """The turn line's line in the log (``tmlog replay --at LINE``)."""
+    round: int
+    """0 for setup, then the count of turns of the faction whose turn it was (Root's rounds)."""
+    faction: str
+    acting: bool
+    """The turn was this faction's."""
+    vp: int
+    warriors: int
+    buildings: int
+    tokens: int
+    ruled: int
+    """Clearings it rules."""
+    cards: int
+    """Cards in its hand, as far as the log shows them."""
+
+
 def source_name(source: VpSource) -> str:
     """The name a VP source has in reports: ``VpSource.TRADE_POST`` is ``trade-post``."""
     return source.name.lower().replace("_", "-")
@@ -72,6 +99,9 @@ class RootRecord:
     factions: tuple[RootFaction, ...]
     vp: tuple[RootVp, ...]
     vp_rounds: tuple[RootVpRound, ...]
+    timeline: tuple[RootTimeline, ...]
+    """Every faction after every turn line (:class:`RootTimeline`); built from the
+    boards the replay kept (``replay(..., boards=[])``), empty if it kept none."""
     fingerprint: str = ""
     """The game's content fingerprint (:meth:`~tmlog.games.root.game.Root.fingerprint`)."""
 
@@ -131,6 +161,7 @@ def record_game(
             for source, n in sorted(result.vp_by_source.get(f, {}).items(), key=_rank)
         ),
         vp_rounds=_rounds(result) if wants("vp_rounds") else (),
+        timeline=_timeline(result) if wants("timeline") else (),
         fingerprint=fingerprint,
     )
 
@@ -158,3 +189,45 @@ def _rounds(result: RootReplay) -> tuple[RootVpRound, ...]:
         for r, vp in sorted(after.items())
         for f in result.log.factions
     )
+
+
+def _timeline(result: RootReplay) -> tuple[RootTimeline, ...]:
+    """Each faction's VP and pieces after each turn line (the replay's kept boards)."""
+    from tmlog.games.root.view import rounds_of
+
+    if result.boards is None:
+        return ()
+    log = result.log
+    rounds = rounds_of(log)
+    out = []
+    for end, board in zip(result.turn_ends, result.boards, strict=True):
+        counts = {f: [0, 0, 0, 0] for f in log.factions}
+        for clearing in board.clearings:
+            for f, code, n in clearing.pieces:
+                kind = _KINDS.get(code[0])
+                if kind is not None and f.value in counts:
+                    counts[f.value][kind] += n
+            if clearing.ruler is not None and clearing.ruler.value in counts:
+                counts[clearing.ruler.value][3] += 1
+        for f in log.factions:
+            warriors, buildings, tokens, ruled = counts[f]
+            out.append(
+                RootTimeline(
+                    end.turn + 1,
+                    end.line,
+                    rounds[end.turn],
+                    f,
+                    f == end.faction,
+                    end.vp.get(f, 0),
+                    warriors,
+                    buildings,
+                    tokens,
+                    ruled,
+                    sum(n for hand, n in board.hands.items() if hand.value == f),
+                )
+            )
+    return tuple(out)
+
+
+_KINDS = {"w": 0, "b": 1, "t": 2}
+"""A Rootlog piece code's first letter: warrior, building, token."""

@@ -66,6 +66,9 @@ class RootReplay:
     """The board where the replay stopped."""
     turns_played: int = 0
     """Turn lines replayed (all of them, unless stopped early or by an error)."""
+    boards: list[BoardSnapshot] | None = None
+    """The board after each turn line replayed, when the replay was asked to keep
+    them (``boards``): the record's timeline counts the pieces on them."""
 
     @property
     def finished(self) -> bool:
@@ -79,7 +82,9 @@ def replay(
     """Walk the actions of ``log`` (of its first ``turns`` turn lines, if
     given); never raises for what the log says. ``boards``, if given, gets the
     board after each turn line replayed (what ``--at`` that line shows)."""
-    result = RootReplay(log, {f: 0 for f in log.factions}, warnings=list(log.warnings))
+    result = RootReplay(
+        log, {f: 0 for f in log.factions}, warnings=list(log.warnings), boards=boards
+    )
     try:
         driver = Driver(log, lenient=log.lenient)
     except ValueError as exc:  # the map's suits: neither printed nor in a Clearings: line
