@@ -23,8 +23,8 @@ from click.testing import CliRunner
 
 from tmlog.cli import cli
 from tmlog.games.terra_mystica.convert import ledger_to_commands
+from tmlog.games.terra_mystica.export import COLUMNS
 from tmlog.games.terra_mystica.parse import ParsedLog, parse_file
-from tmlog.report.export import COLUMNS
 
 from .conftest import LEDGER_DIR
 

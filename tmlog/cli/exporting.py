@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -21,7 +21,47 @@ from tmlog.cli.shell import (
 from tmlog.errors import TmlogError
 from tmlog.words import count
 
-_TABLES = ("games", "factions", "timeline", "vp_sources", "leech")
+if TYPE_CHECKING:
+    from tmlog.records import Record
+
+
+def _every_game_writes() -> list[str]:
+    """The tables every game that exports writes (checked before any work: which
+    game a folder's logs are of is known only once they are read)."""
+    from tmlog.games import GAMES
+    from tmlog.games.capabilities import EXPORT
+
+    names: list[str] | None = None
+    for game in GAMES.values():
+        export = EXPORT.of(game)
+        if export is not None:
+            names = [n for n in (names or export.tables) if n in export.tables]
+    return names or []
+
+
+def _one_game(records: list[Record]) -> list[Record]:
+    """The records of the game most of them are of (a tie: the first one read);
+    the others' logs are noted in one line and left out (one game's tables per run)."""
+    from tmlog.games import GAMES
+
+    groups: dict[str, list[Record]] = {}
+    for record in records:
+        groups.setdefault(GAMES.game_of_record(record).name, []).append(record)
+    if len(groups) <= 1:
+        return records
+    kept = max(groups.values(), key=len)
+    title = GAMES.game_of_record(kept[0]).title
+    others = ", ".join(
+        count(len(group), f"{GAMES[name].title} log")
+        for name, group in groups.items()
+        if group is not kept
+    )
+    click.echo(
+        f"skipped: {others}: this export holds the {title} games"
+        " (one game's tables per run; export the others from a folder of their own)",
+        err=True,
+    )
+    return kept
 
 
 @cli.command(name="export")
@@ -47,17 +87,23 @@ def export(
     vp_variant: str | None,
     **corpus: Any,
 ) -> None:
-    """Write the games as tables: games, factions, timeline, vp_sources, leech.
+    """Write the games as tables: games, factions, timeline, vp_sources (and leech).
 
-    One row per game, per faction of a game (its final state, VP, rank,
-    dropped, player), per ledger row and faction in play (its VP, C, W, P,
-    power bowls, cults, buildings, shipping and digging after the row; acting:
-    the row is its own), per faction and
-    VP source, and per faction's leech. The columns are listed in the README
-    and in tmlog.report.export. Existing files are kept unless --force; in
-    an existing SQLite database, --force replaces these five tables only and
-    keeps the others. OUT's folder must exist (for csv and parquet, OUT itself
-    is made). Logs come through the results cache, as for `tmlog stats`.
+    Terra Mystica: one row per game, per faction of a game (its final state,
+    VP, rank, dropped, player), per ledger row and faction in play (its VP, C,
+    W, P, power bowls, cults, buildings, shipping and digging after the row;
+    acting: the row is its own), per faction and VP source, and per faction's
+    leech. Root: one row per game, per faction (final VP, won, VP marker,
+    final pieces), per turn line and faction (its VP, warriors, buildings and
+    tokens on the clearings, clearings ruled and cards in hand after the
+    turn; acting: the turn was its own), per faction and VP source; Root has
+    no leech table. The columns are listed in the README. A run writes one
+    game's tables: a folder of both games' logs exports the game most of its
+    logs are of, and says in one line which logs it skipped. Existing files
+    are kept unless --force; in an existing SQLite database, --force
+    replaces the tables written only and keeps the others. OUT's folder must
+    exist (for csv and parquet, OUT itself is made). Logs come through the
+    results cache, as for `tmlog stats`.
 
     \b
     Examples:
@@ -68,7 +114,8 @@ def export(
     from tmlog.report.frames import frames
     from tmlog.report.targets import CannotWrite
 
-    targets = [out] if to == "sqlite" else [os.path.join(out, f"{t}.{to}") for t in _TABLES]
+    every = _every_game_writes()
+    targets = [out] if to == "sqlite" else [os.path.join(out, f"{t}.{to}") for t in every]
     try:
         if to != "sqlite" and os.path.exists(out) and not os.path.isdir(out):
             raise TmlogError(f"{out}: not a directory (--to {to} writes a file per table into it)")
@@ -80,6 +127,7 @@ def export(
     except TmlogError as exc:
         raise click.BadParameter(str(exc), param_hint="OUT") from None
     from tmlog.cli.shell import refuse_early
+    from tmlog.games import GAMES
     from tmlog.games.capabilities import EXPORT
 
     refuse_early(paths, input_format, EXPORT, "export")
@@ -89,14 +137,15 @@ def export(
             paths, input_format, failures, CorpusSettings(**corpus), vp_variant=vp_variant
         )
     )
-    # A game whose records give no export tables (Root) is refused, left out of a folder.
-    records = served(read, EXPORT, "export", single_log(paths))
+    # A game whose records give no export tables is refused, left out of a folder.
+    records = _one_game(served(read, EXPORT, "export", single_log(paths)))
     if failures.duplicates:
         click.echo(f"left out: {failures.duplicates_note()}", err=True)
     if records:
-        tables = export_tables(frames(records))
+        export = EXPORT.need(GAMES.game_of_record(records[0]), "export", records[0].game)
+        tables = export_tables(frames(records), export)
         try:
-            written = write_tables(tables, to, out, force=forced())
+            written = write_tables(tables, to, out, columns=export.columns, force=forced())
         except TmlogError as exc:
             click.echo(f"Error: {exc}", err=True)
             raise click.exceptions.Exit(1) from None

@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 from tmlog.games import Capability
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from tmlog.games.watching import Watch
 
 Warn = Callable[[str], None]
@@ -209,11 +211,22 @@ class Rating(Protocol):
 
 
 class Export(Protocol):
-    """``tmlog export``: its records give the export's tables."""
+    """``tmlog export``: its records give the export's tables
+    (:func:`tmlog.report.export.export_tables` types and writes them)."""
 
     @property
     def tables(self) -> tuple[str, ...]:
-        """The tables written (``games``, ``factions``, ``timeline``, …)."""
+        """The tables written (``games``, ``factions``, ``timeline``, …), in order."""
+        ...
+
+    @property
+    def columns(self) -> Mapping[str, Mapping[str, str]]:
+        """Table → column → type (``string``, ``int64``, ``bool``), in written order."""
+        ...
+
+    def shape(self, frames: Mapping[str, pd.DataFrame]) -> Mapping[str, pd.DataFrame]:
+        """Each of :attr:`tables` from the report frames of the game's records
+        (:func:`tmlog.report.frames.frames`), with at least its :attr:`columns`."""
         ...
 
 

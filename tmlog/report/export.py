@@ -1,48 +1,21 @@
 """Tidy tables of many games for other tools: Parquet, CSV or SQLite (``tmlog export``).
 
-Five tables, one row per thing they name, written with stable column names
+Tables of one row per thing they name, written with stable column names
 and types (pyarrow for Parquet and CSV, the standard library's ``sqlite3``
 for SQLite). ``game`` is the game's id (the log's path) and joins them.
 
-``games`` — one row per game:
-    ``game`` string, ``map`` string (the map's name), ``map_id`` string,
-    ``options`` string (comma-separated, sorted), ``player_count`` int64
-    (factions that started), ``players`` string (names by seat,
-    comma-separated), ``final_scoring`` string (``original`` or the Fire & Ice
-    tile), ``score_tiles`` string (rounds 1–6, comma-separated), ``rounds``
-    int64 (the round reached), ``finished`` bool, ``dropped`` string
-    (comma-separated factions).
-``factions`` — one row per faction of a game, its final state:
-    ``game``, ``faction`` string, ``player`` string (null if unnamed),
-    ``start_order`` int64 (seat), ``final_vp`` int64, ``rank`` int64 (null
-    for a dropped faction), ``dropped`` bool, ``color`` string,
-    ``bonus_round_1`` string, then the resources after the faction's last
-    ledger row: ``c``, ``w``, ``p``, ``p1``, ``p2``, ``p3`` (power bowls),
-    ``fire``, ``water``, ``earth``, ``air`` (cult positions), ``d``, ``tp``,
-    ``te``, ``sh``, ``sa`` (buildings built), ``ship``, ``dig`` (levels), all int64.
-``timeline`` — one row per ledger row and faction in play: each faction's
-    state after that row (``acting``: the row is the faction's own and holds
-    what its ledger recorded; otherwise its state after its own last row, as
-    a faction's state changes only in its own rows):
-    ``game``, ``row`` int64 (the ledger's action rows numbered from 1),
-    ``line`` int64 (the row's own line in a ledger; in a command log its last
-    command's, null for a row the engine writes itself: income, ``[opponent
-    accepted power]``), ``round``, ``turn`` int64 (a ``Round N income`` row
-    is round N, turn 0), ``faction`` string, ``acting`` bool, ``vp``, ``c``,
-    ``w``, ``p``, ``p1``, ``p2``, ``p3``, ``fire``, ``water``, ``earth``,
-    ``air``, ``d``, ``tp``, ``te``, ``sh``, ``sa``, ``ship``, ``dig`` int64.
-``vp_sources`` — net VP per game, faction and source (they sum to ``final_vp``):
-    ``game``, ``faction``, ``source`` string, ``vp`` int64.
-``leech`` — power offered to each faction and what became of it (see
-    ``tmlog leech``): ``game``, ``faction``, ``offers``, ``offered_power``,
-    ``accepted``, ``accepted_power``, ``declined``, ``declined_power``,
-    ``lapsed``, ``lapsed_power``, ``vp_paid`` int64.
+Each game that can be exported (its
+:data:`~tmlog.games.capabilities.EXPORT` capability) names its tables, their
+columns and types, and shapes them from its records' report frames: Terra
+Mystica's five in :mod:`tmlog.games.terra_mystica.export`, Root's four in
+:mod:`tmlog.games.root.export`. Here they are typed and written, whatever the
+game; a table a game does not have is not written.
 
 Parquet and CSV write ``OUT/<table>.parquet`` / ``OUT/<table>.csv`` into a
 directory (made if missing; its parent must exist); SQLite writes one
 database file with one table each (bool as INTEGER 0/1, strings as TEXT,
-nulls as NULL). Into an existing database (``--force``) only these five
-tables are replaced, in one transaction; its other tables stay.
+nulls as NULL). Into an existing database (``--force``) only the tables
+written are replaced, in one transaction; its other tables stay.
 """
 
 from __future__ import annotations
@@ -51,72 +24,28 @@ import contextlib
 import os
 import sqlite3
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
 from tmlog.errors import TmlogError
-from tmlog.report.leech import LEECH_TOTAL_COLUMNS
 from tmlog.report.targets import CannotWrite, check_folder, new_temporary, publish, remove
+
+if TYPE_CHECKING:
+    from tmlog.games.capabilities import Export
 
 FORMATS = ("parquet", "csv", "sqlite")
 
-_STATE = [
-    "c", "w", "p", "p1", "p2", "p3", "fire", "water", "earth", "air",
-    "d", "tp", "te", "sh", "sa", "ship", "dig",
-]  # fmt: skip
-
-COLUMNS: dict[str, dict[str, str]] = {
-    "games": {
-        "game": "string",
-        "map": "string",
-        "map_id": "string",
-        "options": "string",
-        "player_count": "int64",
-        "players": "string",
-        "final_scoring": "string",
-        "score_tiles": "string",
-        "rounds": "int64",
-        "finished": "bool",
-        "dropped": "string",
-    },
-    "factions": {
-        "game": "string",
-        "faction": "string",
-        "player": "string",
-        "start_order": "int64",
-        "final_vp": "int64",
-        "rank": "int64",
-        "dropped": "bool",
-        "color": "string",
-        "bonus_round_1": "string",
-        **dict.fromkeys(_STATE, "int64"),
-    },
-    "timeline": {
-        "game": "string",
-        "row": "int64",
-        "line": "int64",
-        "round": "int64",
-        "turn": "int64",
-        "faction": "string",
-        "acting": "bool",
-        "vp": "int64",
-        **dict.fromkeys(_STATE, "int64"),
-    },
-    "vp_sources": {"game": "string", "faction": "string", "source": "string", "vp": "int64"},
-    "leech": {
-        "game": "string",
-        "faction": "string",
-        **dict.fromkeys(LEECH_TOTAL_COLUMNS, "int64"),
-    },
-}
-"""Table → column → type (``string``, ``int64``, ``bool``; strings and ``rank``
-may be null). The order of the tables and of their columns is the written one."""
+Columns = Mapping[str, Mapping[str, str]]
+"""Table → column → type (``string``, ``int64``, ``bool``; any may be null
+where the game says so), in the written order (a game's
+:attr:`~tmlog.games.capabilities.Export.columns`)."""
 
 _SQL_TYPES = {"string": "TEXT", "int64": "INTEGER", "bool": "INTEGER"}
 
 
-def _joined(value: Any) -> Any:
+def joined(value: Any) -> Any:
+    """A list or tuple cell as comma-separated text (``('a', 'b')`` is ``a,b``)."""
     if isinstance(value, (tuple, list)):
         return ",".join(str(v) for v in value)
     return value
@@ -157,27 +86,14 @@ def every_faction(timeline: pd.DataFrame) -> pd.DataFrame:
     return out.sort_values(["game", "row", "faction"], kind="stable").reset_index(drop=True)
 
 
-def export_tables(tables: Mapping[str, pd.DataFrame]) -> dict[str, pd.DataFrame]:
-    """The export's tables (:data:`COLUMNS`) from the report frames of many games."""
-    games = tables["games"].copy()
-    for column in ("options", "players", "score_tiles", "dropped"):
-        games[column] = games[column].map(_joined)
-    timeline = tables["timeline"]
-    last = timeline.sort_values(["game", "row"]).groupby(["game", "faction"]).tail(1)
-    factions = tables["factions"].merge(
-        last[["game", "faction", *_STATE]], on=["game", "faction"], how="left"
-    )
-    out = {
-        "games": games,
-        "factions": factions,
-        "timeline": every_faction(timeline),
-        "vp_sources": tables["vp"],
-        "leech": tables["leech"],
-    }
-    return {name: _typed(out[name], columns) for name, columns in COLUMNS.items()}
+def export_tables(tables: Mapping[str, pd.DataFrame], export: Export) -> dict[str, pd.DataFrame]:
+    """The export's tables of one game (its ``export`` capability) from the
+    report frames of its records, each with its columns and their types."""
+    shaped = export.shape(tables)
+    return {name: _typed(shaped[name], export.columns[name]) for name in export.tables}
 
 
-def _typed(frame: pd.DataFrame, columns: dict[str, str]) -> pd.DataFrame:
+def _typed(frame: pd.DataFrame, columns: Mapping[str, str]) -> pd.DataFrame:
     frame = frame.reset_index(drop=True)
     out: dict[str, pd.Series[Any]] = {}
     for column, kind in columns.items():
@@ -193,7 +109,7 @@ def _typed(frame: pd.DataFrame, columns: dict[str, str]) -> pd.DataFrame:
     return pd.DataFrame(out, columns=list(columns))
 
 
-def _arrow_schema(columns: dict[str, str]) -> Any:
+def _arrow_schema(columns: Mapping[str, str]) -> Any:
     import pyarrow as pa
 
     kinds = {"string": pa.string(), "int64": pa.int64(), "bool": pa.bool_()}
@@ -232,13 +148,19 @@ def _is_database(path: str) -> bool:
 
 
 def write_tables(
-    tables: Mapping[str, pd.DataFrame], to: str, out: str, *, force: bool = False
+    tables: Mapping[str, pd.DataFrame],
+    to: str,
+    out: str,
+    *,
+    columns: Columns,
+    force: bool = False,
 ) -> list[str]:
-    """Write the export's tables to ``out`` (a directory, or a SQLite file); the paths written.
+    """Write the export's tables (their ``columns``) to ``out`` (a directory, or a
+    SQLite file); the paths written.
 
     A new file appears only once complete. With ``force``, an existing table
     file is replaced, and an existing SQLite database keeps every table but
-    tmlog's own (:data:`COLUMNS`), which are replaced in one transaction. A
+    those written, which are replaced in one transaction. A
     write that fails (a full disk) leaves nothing this run made: no temporary
     file, no half-filled table, no folder it created.
 
@@ -249,15 +171,15 @@ def write_tables(
         raise ValueError(f"unknown export format {to!r}; expected one of {', '.join(FORMATS)}")
     try:
         if to == "sqlite":
-            _write_sqlite(tables, out, force=force)
+            _write_sqlite(tables, out, columns, force=force)
             return [out]
-        return _write_arrow(tables, to, out, force=force)
+        return _write_arrow(tables, to, out, columns, force=force)
     except (OSError, sqlite3.Error) as exc:
         raise CannotWrite(f"{out}: cannot write: {getattr(exc, 'strerror', None) or exc}") from None
 
 
 def _write_arrow(
-    tables: Mapping[str, pd.DataFrame], to: str, out: str, *, force: bool
+    tables: Mapping[str, pd.DataFrame], to: str, out: str, columns: Columns, *, force: bool
 ) -> list[str]:
     import pyarrow as pa
     import pyarrow.csv as pa_csv
@@ -273,7 +195,7 @@ def _write_arrow(
     try:
         for name, frame in tables.items():
             table = pa.Table.from_pandas(
-                frame, schema=_arrow_schema(COLUMNS[name]), preserve_index=False
+                frame, schema=_arrow_schema(columns[name]), preserve_index=False
             )
             tmp = temporaries[name] = new_temporary(out, f"{name}.{to}", ".tmp")
             if to == "parquet":
@@ -300,25 +222,29 @@ def _write_arrow(
     return [os.path.join(out, f"{name}.{to}") for name in tables]
 
 
-def _write_sqlite(tables: Mapping[str, pd.DataFrame], out: str, *, force: bool) -> None:
+def _write_sqlite(
+    tables: Mapping[str, pd.DataFrame], out: str, columns: Columns, *, force: bool
+) -> None:
     if os.path.lexists(out):
         if not force:
             raise TmlogError(f"{out}: already exists (use --force to overwrite it)")
         if not _is_database(out):
             raise TmlogError(f"{out}: exists and is not a SQLite database")
-        _fill(out, tables, replace=True)
+        _fill(out, tables, columns, replace=True)
         return
     # A new database: written beside it and moved into place once complete.
     tmp = new_temporary(os.path.dirname(out), os.path.basename(out), ".tmp")
     try:
-        _fill(tmp, tables, replace=False)
+        _fill(tmp, tables, columns, replace=False)
         publish(tmp, out, force=False)
     finally:
         remove(tmp)
         remove(f"{tmp}-journal")
 
 
-def _fill(path: str, tables: Mapping[str, pd.DataFrame], *, replace: bool) -> None:
+def _fill(
+    path: str, tables: Mapping[str, pd.DataFrame], columns: Columns, *, replace: bool
+) -> None:
     """Create and fill tmlog's tables in the database ``path`` in one transaction
     (``replace``: drop tmlog's tables first; the database's other tables stay)."""
     db = sqlite3.connect(path, isolation_level=None)
@@ -326,12 +252,12 @@ def _fill(path: str, tables: Mapping[str, pd.DataFrame], *, replace: bool) -> No
         db.execute("BEGIN IMMEDIATE")
         try:
             for name, frame in tables.items():
-                columns = COLUMNS[name]
+                kinds = columns[name]
                 if replace:
                     db.execute(f'DROP TABLE IF EXISTS "{name}"')
-                spec = ", ".join(f'"{c}" {_SQL_TYPES[k]}' for c, k in columns.items())
+                spec = ", ".join(f'"{c}" {_SQL_TYPES[k]}' for c, k in kinds.items())
                 db.execute(f'CREATE TABLE "{name}" ({spec})')
-                marks = ", ".join("?" * len(columns))
+                marks = ", ".join("?" * len(kinds))
                 db.executemany(
                     f'INSERT INTO "{name}" VALUES ({marks})',
                     (tuple(_plain(v) for v in row) for row in frame.itertuples(index=False)),

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 from tmlog.errors import BadOption, TmlogError
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from tmlog.games.root.replay import RootReplay
     from tmlog.games.root.view import Stop
 
@@ -146,3 +148,21 @@ class Groupings:
     """``tmlog stats --by``: what a Root record gives (its map, deck, player count, seat)."""
 
     choices = ("players", "map", "seat", "deck")
+
+
+class Export:
+    """``tmlog export``: games, factions, the timeline of turns, VP sources
+    (:mod:`tmlog.games.root.export`)."""
+
+    tables: tuple[str, ...] = ("games", "factions", "timeline", "vp_sources")
+
+    @property
+    def columns(self) -> Mapping[str, Mapping[str, str]]:
+        from tmlog.games.root.export import COLUMNS
+
+        return COLUMNS
+
+    def shape(self, frames: Mapping[str, pd.DataFrame]) -> Mapping[str, pd.DataFrame]:
+        from tmlog.games.root.export import shape
+
+        return shape(frames)

@@ -50,8 +50,22 @@ class Root:
 
     @functools.cached_property
     def capabilities(self) -> Capabilities:
-        from tmlog.games.capabilities import DRAWING, GROUPINGS, STATE, VP_SOURCES, WATCH
-        from tmlog.games.root.commands import Drawing, Groupings, State, VpSources, Watch
+        from tmlog.games.capabilities import (
+            DRAWING,
+            EXPORT,
+            GROUPINGS,
+            STATE,
+            VP_SOURCES,
+            WATCH,
+        )
+        from tmlog.games.root.commands import (
+            Drawing,
+            Export,
+            Groupings,
+            State,
+            VpSources,
+            Watch,
+        )
 
         return (
             Capabilities()
@@ -60,6 +74,7 @@ class Root:
             .add(VP_SOURCES, VpSources())
             .add(WATCH, Watch())
             .add(GROUPINGS, Groupings())
+            .add(EXPORT, Export())
         )
 
     @property

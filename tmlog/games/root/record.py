@@ -193,20 +193,17 @@ def _rounds(result: RootReplay) -> tuple[RootVpRound, ...]:
 
 def _timeline(result: RootReplay) -> tuple[RootTimeline, ...]:
     """Each faction's VP and pieces after each turn line (the replay's kept boards)."""
-    from tmlog.games.root.view import rounds_of
-
     if result.boards is None:
         return ()
     log = result.log
-    rounds = rounds_of(log)
     out = []
     for end, board in zip(result.turn_ends, result.boards, strict=True):
         counts = {f: [0, 0, 0, 0] for f in log.factions}
         for clearing in board.clearings:
-            for f, code, n in clearing.pieces:
+            for owner, code, n in clearing.pieces:
                 kind = _KINDS.get(code[0])
-                if kind is not None and f.value in counts:
-                    counts[f.value][kind] += n
+                if kind is not None and owner.value in counts:
+                    counts[owner.value][kind] += n
             if clearing.ruler is not None and clearing.ruler.value in counts:
                 counts[clearing.ruler.value][3] += 1
         for f in log.factions:
@@ -215,7 +212,7 @@ def _timeline(result: RootReplay) -> tuple[RootTimeline, ...]:
                 RootTimeline(
                     end.turn + 1,
                     end.line,
-                    rounds[end.turn],
+                    end.round,
                     f,
                     f == end.faction,
                     end.vp.get(f, 0),

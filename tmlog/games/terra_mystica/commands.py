@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 from tmlog.errors import BadOption
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from tmlog.games.terra_mystica.audit import AuditReport
     from tmlog.games.terra_mystica.parse import ParsedLog
     from tmlog.games.terra_mystica.replay import Replay, Stop
@@ -335,9 +337,21 @@ class Rating:
 
 
 class Export:
-    """``tmlog export``: games, factions, the ledger's timeline, VP sources and leech."""
+    """``tmlog export``: games, factions, the ledger's timeline, VP sources and leech
+    (:mod:`tmlog.games.terra_mystica.export`)."""
 
     tables: tuple[str, ...] = ("games", "factions", "timeline", "vp_sources", "leech")
+
+    @property
+    def columns(self) -> Mapping[str, Mapping[str, str]]:
+        from tmlog.games.terra_mystica.export import COLUMNS
+
+        return COLUMNS
+
+    def shape(self, frames: Mapping[str, pd.DataFrame]) -> Mapping[str, pd.DataFrame]:
+        from tmlog.games.terra_mystica.export import shape
+
+        return shape(frames)
 
 
 class Groupings:
