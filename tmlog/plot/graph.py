@@ -52,7 +52,8 @@ class Mark:
 @dataclass(frozen=True)
 class Node:
     """A place: centre, fill, ring colour (None: no ring), its label, tags
-    (text, colour) written below it, and marks drawn around it."""
+    (text, colour) written below it, marks drawn around it, and a gid (its
+    ring's gid is ``ring:<gid>``, so that a test can find it)."""
 
     x: float
     y: float
@@ -61,6 +62,7 @@ class Node:
     label: str
     tags: tuple[tuple[str, str], ...] = ()
     marks: tuple[Mark, ...] = ()
+    gid: str = ""
 
 
 @dataclass(frozen=True)
@@ -122,6 +124,7 @@ def _draw_node(ax: Axes, node: Node) -> None:
         for lw, color in ((6, OUTLINE), (3.5, node.ring)):
             ring = Circle((node.x, node.y), RADIUS + 2.5, fill=False, edgecolor=color, lw=lw)
             ring.set_zorder(2.1)
+            ring.set_gid(f"ring:{node.gid}")
             ax.add_patch(ring)
         gap = Circle((node.x, node.y), RADIUS + 0.2, fill=False, edgecolor=GAP, lw=1.5)
         gap.set_zorder(2.2)

@@ -152,7 +152,7 @@ def plot_root_board(board: BoardSnapshot, *, title: str | None = None) -> Any:
     """Draw ``board``; returns the matplotlib axes (save with :func:`tmlog.plot.save`).
 
     Each piece mark carries a gid (see :func:`piece_marks`); the ferry's is
-    ``ferry:<clearing>``.
+    ``ferry:<clearing>``, a ruler's ring's ``ring:<clearing>``.
     """
     # Here, not with the module: tmlog report reads its positions and colours
     # and draws no picture, and matplotlib takes seconds to import.
@@ -179,6 +179,7 @@ def plot_root_board(board: BoardSnapshot, *, title: str | None = None) -> Any:
             ring=FACTION_COLORS[c.ruler] if c.ruler else None,
             label=f"{c.number}\nruin" if c.ruin else str(c.number),
             marks=piece_marks(name, c),
+            gid=str(c.number),
         )
         for c in board.clearings
     ]
