@@ -38,7 +38,8 @@ BOAT = ((-1.0, 0.2), (1.0, 0.2), (0.6, -0.45), (-0.6, -0.45), (-1.0, 0.2))
 class Mark:
     """A piece on the map: centre, marker shape (matplotlib's ``o``, ``s``, ``D``,
     ``^``, or ``boat``), fill colour, how many it stands for (written on it when
-    more than one), and a gid naming it, so that a test can find it."""
+    more than one), a short text written after the count (which sort of piece),
+    and a gid naming it, so that a test can find it."""
 
     x: float
     y: float
@@ -47,6 +48,7 @@ class Mark:
     count: int = 1
     gid: str = ""
     size: float = 13
+    text: str = ""
 
 
 @dataclass(frozen=True)
@@ -161,14 +163,15 @@ def _draw_mark(ax: Axes, mark: Mark) -> None:
         zorder=5,
     )
     line.set_gid(mark.gid)
-    if mark.count > 1:
+    text = (str(mark.count) if mark.count > 1 else "") + mark.text
+    if text:
         ax.text(
             mark.x,
             mark.y,
-            str(mark.count),
+            text,
             ha="center",
             va="center",
-            fontsize=7.5,
+            fontsize=7 if len(text) > 1 else 7.5,
             weight="bold",
             color=_ink(mark.color),
             zorder=6,

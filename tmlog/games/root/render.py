@@ -112,8 +112,9 @@ def _around(x: float, y: float, n: int) -> list[tuple[float, float]]:
 
 
 def piece_marks(map_name: str, clearing: ClearingView) -> tuple[Mark, ...]:
-    """One mark per faction and piece code in ``clearing``, with its count; the
-    gid is ``piece:<clearing>:<faction letter>:<code>:<count>``."""
+    """One mark per faction and piece code in ``clearing``, with its count and
+    the code's sort letter (``s`` of a sawmill ``b_s``) written on it; the gid
+    is ``piece:<clearing>:<faction letter>:<code>:<count>``."""
     from tmlog.plot.graph import Mark
 
     x, y = _xy(map_name, clearing.number)
@@ -127,6 +128,7 @@ def piece_marks(map_name: str, clearing: ClearingView) -> tuple[Mark, ...]:
             n,
             gid=f"piece:{clearing.number}:{f.value}:{code}:{n}",
             size=16 if code[0] == Kind.PAWN.value else 13,
+            text=code[2:],
         )
         for (px, py), (f, code, n) in zip(places, clearing.pieces, strict=True)
     )
@@ -204,6 +206,7 @@ def plot_root_board(board: BoardSnapshot, *, title: str | None = None) -> Any:
         Key("building", "#dddddd", "s"),
         Key("token", "#dddddd", "D"),
         Key("Vagabond pawn", "#dddddd", "^"),
+        Key("letter on a shape: Rootlog's sort (b_s: s)", "#dddddd", "s"),
         Key("ring: ruler's colour (no ring: none)", "#777777", "ring"),
     ]
     keys += [Key(f"{s.name.lower()} clearing", color) for s, color in SUIT_COLORS.items()]
