@@ -69,7 +69,7 @@ FACTION_COLORS = {
     Faction.EYRIE: "#1b56d1",
     Faction.ALLIANCE: "#2e9e3e",
     Faction.VAGABOND: "#b4b4b4",
-    Faction.VAGABOND2: "#ffffff",
+    Faction.VAGABOND2: "#d35fa0",
     Faction.LIZARDS: "#e3c21a",
     Faction.RIVERFOLK: "#22b5c4",
     Faction.DUCHY: "#8a5a2b",
@@ -78,7 +78,9 @@ FACTION_COLORS = {
     Faction.KEEPERS: "#4f6a8a",
 }
 """Each faction's colour on its board and pieces: the boxes' colours, moved
-apart where two were alike (tests/test_root_render.py measures the distances)."""
+apart where two were alike (tests/test_root_render.py measures the distances).
+The Second Vagabond is pink: a grey or black one would be near the Vagabond,
+the Keepers or the rings' outline, a white one lost on ``tmlog report``'s page."""
 
 SHAPES = {Kind.WARRIOR: "o", Kind.BUILDING: "s", Kind.TOKEN: "D", Kind.PAWN: "^"}
 """The marker drawn for each kind of piece."""
