@@ -9,7 +9,7 @@ the capabilities.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -123,3 +123,21 @@ class Watch:
     """Each rule warning with the index of the step it belongs to."""
     audit: str | None = None
     """What an audit of the log's recorded values found (None: nothing recorded)."""
+
+
+def warning_steps(
+    source: str, warnings: Iterable[str], lines: Sequence[int]
+) -> Iterable[tuple[int, str]]:
+    """Each warning (``source:line:…``) with its step: the first step whose log line
+    (``lines``, ascending) is at or after the warning's; the last step for a
+    warning with no line, or past them all."""
+    import bisect
+
+    prefix = f"{source}:"
+    last = len(lines) - 1 if lines else 0
+    for text in warnings:
+        where = text[len(prefix) :].split(":", 1)[0] if text.startswith(prefix) else ""
+        if not where.isdigit() or not lines:
+            yield last, text
+            continue
+        yield min(bisect.bisect_left(lines, int(where)), last), text

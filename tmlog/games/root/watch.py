@@ -11,7 +11,6 @@ A step is a turn line: ``--at`` that line replays to it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -39,7 +38,7 @@ def watch(
     data: bytes, result: RootReplay, boards: list[BoardSnapshot], record: RootRecord
 ) -> Watch:
     """The page's view of one replayed log (``boards``: the board after each turn line)."""
-    from tmlog.games.watching import Watch
+    from tmlog.games.watching import Watch, warning_steps
 
     log = result.log
     lines = data.decode("utf-8", "replace").split("\n")
@@ -54,7 +53,7 @@ def watch(
         steps=steps,
         rows=rows,
         charts=CHARTS,
-        warnings=tuple(_warnings(result, [int(s.at) for s in steps])),
+        warnings=tuple(warning_steps(log.source, result.warnings, [int(s.at) for s in steps])),
     )
 
 
@@ -164,19 +163,6 @@ def _holdings(board: BoardSnapshot, faction: str) -> dict[str, int]:
             if f.value == faction and code[0] in names:
                 counts[names[code[0]]] += n
     return counts
-
-
-def _warnings(result: RootReplay, lines: list[int]) -> Iterable[tuple[int, str]]:
-    """Each warning with its step: the turn line at or after the warning's line."""
-    import bisect
-
-    prefix = f"{result.log.source}:"
-    for text in result.warnings:
-        where = text[len(prefix) :].split(":", 1)[0] if text.startswith(prefix) else ""
-        if not where.isdigit() or not lines:
-            yield (len(lines) - 1 if lines else 0), text
-            continue
-        yield min(bisect.bisect_left(lines, int(where)), len(lines) - 1), text
 
 
 # ------------------------------------------------------------------- board

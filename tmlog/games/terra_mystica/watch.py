@@ -14,7 +14,6 @@ command log's income) belong to the step before them, as ``--at`` keeps them.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from tmlog.games.terra_mystica.replay import events as ev
@@ -70,7 +69,7 @@ _R = UNIT / math.sqrt(3)
 
 def watch(parsed: ParsedLog, result: Replay, record: GameRecord) -> Watch:
     """The page's view of one replayed log (replayed with its ledger rows kept)."""
-    from tmlog.games.watching import Watch
+    from tmlog.games.watching import Watch, warning_steps
 
     audit = _audit(parsed, result)
     steps, rows, lines = _steps(parsed, result, record, _marks(audit))
@@ -84,7 +83,7 @@ def watch(parsed: ParsedLog, result: Replay, record: GameRecord) -> Watch:
         steps=steps,
         rows=rows,
         charts=CHARTS,
-        warnings=tuple(_warnings(result, lines)),
+        warnings=tuple(warning_steps(result.source, result.warnings, lines)),
         audit=_audit_line(audit),
     )
 
@@ -202,19 +201,6 @@ def _stop_lines(closed: list[ev.RowClosed]) -> list[int]:
         last = min(found) if found else last
         out.append(last)
     return out
-
-
-def _warnings(result: Replay, lines: list[int]) -> Iterable[tuple[int, str]]:
-    """Each warning with its step: the first whose line is at or after the warning's."""
-    import bisect
-
-    prefix = f"{result.source}:"
-    for text in result.warnings:
-        where = text[len(prefix) :].split(":", 1)[0] if text.startswith(prefix) else ""
-        if not where.isdigit() or not lines:
-            yield (len(lines) - 1 if lines else 0), text
-            continue
-        yield min(bisect.bisect_left(lines, int(where)), len(lines) - 1), text
 
 
 # ------------------------------------------------------------------- audit
