@@ -42,7 +42,7 @@ def watch(
 
     log = result.log
     lines = data.decode("utf-8", "replace").split("\n")
-    steps, rows = _steps(result, boards, lines)
+    steps, rows = _steps(result, boards, lines, record)
     return Watch(
         title="Root",
         source=log.source,
@@ -103,7 +103,7 @@ def _sides(result: RootReplay, record: RootRecord) -> tuple[Side, ...]:
 
 
 def _steps(
-    result: RootReplay, boards: list[BoardSnapshot], lines: list[str]
+    result: RootReplay, boards: list[BoardSnapshot], lines: list[str], record: RootRecord
 ) -> tuple[tuple[Step, ...], tuple[LogRow, ...]]:
     from tmlog.games.root.view import rounds_of
     from tmlog.games.watching import LogRow, Step
@@ -111,6 +111,9 @@ def _steps(
     log = result.log
     rounds = rounds_of(log)
     seen: dict[int, int] = {}
+    # Each faction's figures after each turn line are the record's timeline, the
+    # rows `tmlog export` writes.
+    after = {(row.turn, row.faction): row for row in record.timeline}
     steps = []
     rows = []
     for index, (end, board) in enumerate(zip(result.turn_ends, boards, strict=True)):
@@ -120,8 +123,15 @@ def _steps(
         where = "setup" if rnd == 0 else f"round {rnd}, turn {seen[rnd]}"
         text = lines[turn.line - 1].strip() if 0 < turn.line <= len(lines) else str(turn)
         values = {
-            f: {"VP": end.vp.get(f, 0), **_holdings(board, f), "cards": board_hand(board, f)}
+            f: {
+                "VP": row.vp,
+                "warriors": row.warriors,
+                "buildings": row.buildings,
+                "tokens": row.tokens,
+                "cards": row.cards,
+            }
             for f in log.factions
+            for row in (after[index + 1, f],)
         }
         steps.append(
             Step(
@@ -146,23 +156,6 @@ def _steps(
             )
         )
     return tuple(steps), tuple(rows)
-
-
-def board_hand(board: BoardSnapshot, faction: str) -> int:
-    from tmlog.games.root.pieces import Faction
-
-    return board.hands.get(Faction(faction), 0)
-
-
-def _holdings(board: BoardSnapshot, faction: str) -> dict[str, int]:
-    """The faction's warriors, buildings and tokens on the clearings (as ``replay`` counts them)."""
-    counts = {"warriors": 0, "buildings": 0, "tokens": 0}
-    names = {"w": "warriors", "b": "buildings", "t": "tokens"}
-    for clearing in board.clearings:
-        for f, code, n in clearing.pieces:
-            if f.value == faction and code[0] in names:
-                counts[names[code[0]]] += n
-    return counts
 
 
 # ------------------------------------------------------------------- board
