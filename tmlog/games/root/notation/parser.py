@@ -223,52 +223,36 @@ def _assemble(
 ) -> RootLog:
     players: list[Player] = body["players"]
     named = {p.faction for p in players}
+
+    def refused(line: int, unexpected: str, expected: str) -> LogSyntaxError:
+        return LogSyntaxError(source, line, 1, unexpected, [expected], _context(text, line, 1))
+
     for player in players:
         if sum(p.faction == player.faction for p in players) > 1:
-            raise LogSyntaxError(
-                source,
-                player.line,
-                1,
-                f"'{player.faction}:'",
-                ["each faction's player line once"],
-                _context(text, player.line, 1),
-            )
+            raise refused(player.line, f"'{player.faction}:'", "each faction's player line once")
     # Player lines come before play (in ADSET each before its setup turn): one
     # after a faction's second turn is a turn written `A: phod`, or a header
     # moved down, and reading it as a player would hide the mistake.
     play = next((t.line for t in body["turns"] if not t.setup), None)
     for player in players:
         if play is not None and player.line > play:
-            raise LogSyntaxError(
-                source,
+            raise refused(
                 player.line,
-                1,
                 f"'{player.faction}: {player.name}' after play began on line {play}",
-                ["a player line before the first turn of play (a turn has no blank after ':')"],
-                _context(text, player.line, 1),
+                "a player line before the first turn of play (a turn has no blank after ':')",
             )
     named_on = {p.faction: p.line for p in players}
     for turn in body["turns"]:
         if named_on.get(turn.faction, turn.line + 1) > turn.line:
-            raise LogSyntaxError(
-                source,
+            raise refused(
                 turn.line,
-                1,
                 f"'{turn.faction}:'",
-                ["a turn of a faction named on a player line above it"],
-                _context(text, turn.line, 1),
+                "a turn of a faction named on a player line above it",
             )
     winner, winner_line = body["winner"] or (None, 0)
     for letter in winner or ():
         if letter not in named:
-            raise LogSyntaxError(
-                source,
-                winner_line,
-                1,
-                f"'{letter}'",
-                ["a winner among the players"],
-                _context(text, winner_line, 1),
-            )
+            raise refused(winner_line, f"'{letter}'", "a winner among the players")
     hirelings, setup = header.get("hirelings", ((), ()))
     log = RootLog(
         source=source,
