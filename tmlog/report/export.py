@@ -51,6 +51,15 @@ def joined(value: Any) -> Any:
     return value
 
 
+def with_last_state(
+    factions: pd.DataFrame, timeline: pd.DataFrame, order: str, state: list[str]
+) -> pd.DataFrame:
+    """Each faction row with the ``state`` columns of its last timeline row (in
+    ``order`` within its game); null where the game has no timeline row."""
+    last = timeline.sort_values(["game", order]).groupby(["game", "faction"]).tail(1)
+    return factions.merge(last[["game", "faction", *state]], on=["game", "faction"], how="left")
+
+
 def every_faction(timeline: pd.DataFrame) -> pd.DataFrame:
     """The record's timeline (a row per ledger row, for that row's faction) as a
     row per ledger row and faction in play, each faction's state carried

@@ -74,15 +74,12 @@ first turn line has no timeline rows: its factions' state is then null."""
 
 def shape(tables: Mapping[str, pd.DataFrame]) -> dict[str, pd.DataFrame]:
     """The export's tables (:data:`COLUMNS`) from the report frames of Root's records."""
-    from tmlog.report.export import joined
+    from tmlog.report.export import joined, with_last_state
 
     games = tables["games"].copy()
     games["winner"] = games["winner"].map(joined).replace("", None)
     timeline = tables["timeline"]
-    last = timeline.sort_values(["game", "turn"]).groupby(["game", "faction"]).tail(1)
-    factions = tables["factions"].merge(
-        last[["game", "faction", *_STATE]], on=["game", "faction"], how="left"
-    )
+    factions = with_last_state(tables["factions"], timeline, "turn", _STATE)
     return {
         "games": games,
         "factions": factions,

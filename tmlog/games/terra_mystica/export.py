@@ -100,16 +100,13 @@ may be null). The order of the tables and of their columns is the written one.""
 
 def shape(tables: Mapping[str, pd.DataFrame]) -> dict[str, pd.DataFrame]:
     """The export's tables (:data:`COLUMNS`) from the report frames of many games."""
-    from tmlog.report.export import every_faction, joined
+    from tmlog.report.export import every_faction, joined, with_last_state
 
     games = tables["games"].copy()
     for column in ("options", "players", "score_tiles", "dropped"):
         games[column] = games[column].map(joined)
     timeline = tables["timeline"]
-    last = timeline.sort_values(["game", "row"]).groupby(["game", "faction"]).tail(1)
-    factions = tables["factions"].merge(
-        last[["game", "faction", *_STATE]], on=["game", "faction"], how="left"
-    )
+    factions = with_last_state(tables["factions"], timeline, "row", _STATE)
     return {
         "games": games,
         "factions": factions,
