@@ -280,20 +280,22 @@ def test_the_corpus_page_filters_as_tmlog_stats_groups(
     assert opened.requests == [opened.url]
 
 
-def test_the_root_corpus_page_has_no_band_filter(
+def test_the_root_corpus_page_filters_by_band(
     browser: Any, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
-    corpus = DATA / "rootlog"  # Root rates no player: players and map only
+    corpus = DATA / "rootlog"  # no Root player here has the 5 games a listed rating needs
     html = tmp_path_factory.mktemp("root-corpus") / "stats.html"
     run("report", str(corpus), "-o", str(html))
     opened = Opened(browser, html)
     page = opened.page
-    assert page.locator("#band").count() == 0
+    assert page.locator("#band").count() == 1
     rows = json.loads(run("stats", str(corpus), "--format", "json", "-q"))
     shown = page.eval_on_selector_all(
         "#rates-table tbody tr th", "cells => cells.map(c => c.textContent)"
     )
     assert shown == [r["faction"] for r in rows]
     assert page.text_content("#shown") == "8 games"
+    page.select_option("#band", "1000+")  # every game's lowest rating is 0
+    assert page.text_content("#shown") == "0 games: none finished"
     assert opened.errors == []
     assert opened.requests == [opened.url]

@@ -447,7 +447,37 @@ def test_the_band_filter_offers_the_sites_bands_and_keeps_their_games(league_pag
     ]
 
 
-def test_a_game_that_rates_no_one_has_no_band_filter(tmp_path: Path) -> None:
+def test_roots_page_has_the_bands_and_each_is_tmlog_stats_by_rating_band(tmp_path: Path) -> None:
+    out = tmp_path / "root.html"
+    code, _, err = run("report", str(DATA / "rootlog"), "-o", str(out))
+    assert code == 0, err
+    page = read_page(out.read_text(encoding="utf-8"))
+    data = json.loads(page.scripts["corpus-data"])
+    assert "Rating band" in page.text
+    assert re.findall(r'<option value="([^"]*)">', out.read_text().split('id="band"')[1])[:3] == [
+        "all",
+        "1000+",
+        "1250+",
+    ]
+    # No Root player of these eight games has the five games a listed rating needs:
+    # every game's lowest rating is 0, so bands 1000+ and 1250+ hold no game.
+    expected = _tables(
+        _json("stats", str(DATA / "rootlog"), "--by", "rating-band", "--format", "json", "-q"),
+        ("rating_band",),
+    )
+    assert set(expected) == {"all|all|all"}
+    assert data["rates"]["all|all|all"] == [
+        pytest.approx(r, abs=1e-6) for r in expected["all|all|all"]
+    ]
+    assert not data["rates"].get("all|all|1000+")
+
+
+def test_a_game_that_offers_no_rating_band_has_no_band_filter(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tmlog.games.root.commands import Groupings
+
+    monkeypatch.setattr(Groupings, "choices", ("players", "map", "seat", "deck"))
     out = tmp_path / "root.html"
     code, _, err = run("report", str(DATA / "rootlog"), "-o", str(out))
     assert code == 0, err

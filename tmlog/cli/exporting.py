@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
-from tmlog.cli.gathering import Failures, gather_records, served, single_log
+from tmlog.cli.gathering import Failures, gather_records, one_game, served, single_log
 from tmlog.cli.output import check_target, force_option, forced
 from tmlog.cli.shell import (
     CorpusSettings,
@@ -20,9 +20,6 @@ from tmlog.cli.shell import (
 )
 from tmlog.errors import TmlogError
 from tmlog.words import count
-
-if TYPE_CHECKING:
-    from tmlog.records import Record
 
 
 def _every_game_writes() -> list[str]:
@@ -37,31 +34,6 @@ def _every_game_writes() -> list[str]:
         if export is not None:
             names = [n for n in (names or export.tables) if n in export.tables]
     return names or []
-
-
-def _one_game(records: list[Record]) -> list[Record]:
-    """The records of the game most of them are of (a tie: the first one read);
-    the others' logs are noted in one line and left out (one game's tables per run)."""
-    from tmlog.games import GAMES
-
-    groups: dict[str, list[Record]] = {}
-    for record in records:
-        groups.setdefault(GAMES.game_of_record(record).name, []).append(record)
-    if len(groups) <= 1:
-        return records
-    kept = max(groups.values(), key=len)
-    title = GAMES.game_of_record(kept[0]).title
-    others = ", ".join(
-        count(len(group), f"{GAMES[name].title} log")
-        for name, group in groups.items()
-        if group is not kept
-    )
-    click.echo(
-        f"skipped: {others}: this export holds the {title} games"
-        " (one game's tables per run; export the others from a folder of their own)",
-        err=True,
-    )
-    return kept
 
 
 @cli.command(name="export")
@@ -138,7 +110,11 @@ def export(
         )
     )
     # A game whose records give no export tables is refused, left out of a folder.
-    records = _one_game(served(read, EXPORT, "export", single_log(paths)))
+    records = one_game(
+        served(read, EXPORT, "export", single_log(paths)),
+        "this export holds the {title} games (one game's tables per run;"
+        " export the others from a folder of their own)",
+    )
     if failures.duplicates:
         click.echo(f"left out: {failures.duplicates_note()}", err=True)
     if records:

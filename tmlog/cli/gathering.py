@@ -138,6 +138,27 @@ def served(
     return kept(records, refusal, single)
 
 
+def one_game(records: list[Record], why: str, prefer: str | None = None) -> list[Record]:
+    """The records of one game: ``prefer`` (a game's name) if given, else the game
+    most of them are of (a tie: the first one read); the others' logs are noted in
+    one line, ``why`` (with ``{title}``, the kept game's) saying why, and left out."""
+    from tmlog.games import GAMES
+
+    groups: dict[str, list[Record]] = {}
+    for record in records:
+        groups.setdefault(GAMES.game_of_record(record).name, []).append(record)
+    if not groups or list(groups) == [prefer] or (prefer is None and len(groups) == 1):
+        return records
+    name = prefer if prefer is not None else max(groups, key=lambda g: len(groups[g]))
+    others = ", ".join(
+        count(len(group), f"{GAMES[other].title} log")
+        for other, group in groups.items()
+        if other != name
+    )
+    click.echo(f"skipped: {others}: {why.format(title=GAMES[name].title)}", err=True)
+    return groups.get(name, [])
+
+
 def single_log(paths: tuple[str, ...]) -> bool:
     """Whether the command line names one log (not a folder): a refusal is then a usage error."""
     import os

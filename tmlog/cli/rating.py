@@ -63,11 +63,19 @@ class MixedInputs:
 
     def __init__(self, paths: Iterable[str], fail: Callable[[str], None]) -> None:
         named = list(paths)
-        raters = rating_games()
-        self.rating: Rating | None = raters[0][1] if raters else None
-        """The rating of the game whose results files are read (None: no game rates)."""
+        self.rating: Rating | None = None
+        """The rating of the game whose results files are read (None: none are)."""
+        self.rating_game: str | None = None
+        """That game's name."""
+        files = []
+        for path in named:
+            # Only Terra Mystica has results files: the first game to claim one reads them all.
+            for name, claims in rating_games():
+                if (self.rating is None or claims is self.rating) and claims.is_results(path):
+                    self.rating, self.rating_game = claims, name
+                    files.append(path)
+                    break
         rating = self.rating
-        files = [p for p in named if rating is not None and rating.is_results(p)]
         self.games: list[Any] = []
         """The results' games, each id once."""
         self.repeated: list[tuple[str, str]] = []
@@ -152,6 +160,33 @@ def rated_factions(
     return rating.rate_factions(ratings, min_rating, bands)
 
 
+def rated_by_game(
+    mixed: MixedInputs, logs: Sequence[Record], min_rating: float | None, bands: bool
+) -> dict[str, Callable[[pd.DataFrame], pd.DataFrame]]:
+    """:func:`rated_factions` per game (by name): each game's players rated from its
+    own games (the results files' with their game's logs)."""
+    from tmlog.games import GAMES
+    from tmlog.games.capabilities import RATING
+
+    groups: dict[str, list[Record]] = {}
+    if mixed.rating_game is not None:
+        groups[mixed.rating_game] = []
+    for record in logs:
+        groups.setdefault(GAMES.game_of_record(record).name, []).append(record)
+    if not groups and (raters := rating_games()):
+        groups[raters[0][0]] = []  # no game at all: the first's columns, rating no one
+    return {
+        name: rated_factions(
+            RATING.need(GAMES[name], "stats --min-rating", name),
+            mixed.games if name == mixed.rating_game else [],
+            records,
+            min_rating,
+            bands,
+        )
+        for name, records in groups.items()
+    }
+
+
 # --------------------------------------------------------------- ratings
 
 
@@ -228,6 +263,11 @@ def ratings(
     carry no date: they are rated by name, before the results' games.
 
     \b
+    Root logs are rated the same way from their player lines: the declared
+    winners first and level with each other, the others by VP; games of 2+
+    factions. A folder mixing games rates one game's players.
+
+    \b
     players    rank, player, rating, games
     factions   faction, map, rating, games
     breakdown  player, faction, rating (points won with it), games
@@ -237,8 +277,9 @@ def ratings(
       tmlog ratings results-2024-*.json
       tmlog ratings games/ --show factions --format csv
     """
-    from tmlog.cli.gathering import served, single_log
+    from tmlog.cli.gathering import one_game, served, single_log
     from tmlog.cli.shell import refuse_early
+    from tmlog.games import GAMES
     from tmlog.games.capabilities import RATING
     from tmlog.report.output import format_frame
 
@@ -247,11 +288,22 @@ def ratings(
     mixed, read = gather_games(
         paths, input_format, CorpusSettings(**corpus), messages.append, vp_variant
     )
-    # A game that rates no one (Root) is refused, its logs left out of a folder's run.
-    records = served(read, RATING, "ratings", single_log(paths))
-    rating = mixed.rating
-    if rating is None:
-        raise click.ClickException("no game tmlog reads rates its players")
+    # A game that rates no one is refused, its logs left out of a folder's run.
+    records = one_game(
+        served(read, RATING, "ratings", single_log(paths)),
+        "these ratings are of the {title} games (one game's players per run;"
+        " rate the others from a folder of their own)",
+        mixed.rating_game,
+    )
+    if records:
+        rating = RATING.need(GAMES.game_of_record(records[0]), "ratings", records[0].game)
+    elif mixed.rating is not None:
+        rating = mixed.rating
+    else:  # nothing to rate: the first game's empty tables
+        raters = rating_games()
+        if not raters:
+            raise click.ClickException("no game tmlog reads rates its players")
+        rating = raters[0][1]
     from_logs, unfinished = rating.rated_games(records, messages.append)
     games = [*mixed.games, *from_logs]
     result = rating.compute(games)

@@ -422,7 +422,7 @@ def stats(
       tmlog stats games/ --by seat --by players --plot winrates.png
       tmlog stats results-2024-*.json --min-rating 1250
     """
-    from tmlog.cli.rating import MixedInputs, rated_factions
+    from tmlog.cli.rating import MixedInputs, rated_by_game
     from tmlog.report.tally import WinTally, winrate_table
 
     # One tally, a part of the corpus at a time: memory stays flat however many games.
@@ -433,7 +433,8 @@ def stats(
     tally = WinTally()
     counted = dropped = unfinished = 0
     chunk: list[Record] = []
-    rate: Callable[[Any], Any] | None = None
+    rating_of: dict[str, Callable[[Any], Any]] | None = None
+    """Per game: its factions tables rated (--min-rating, --by rating-band)."""
     rated_games: set[str] = set()
     bands = "rating-band" in by
     like: Any = None  # a factions table counted: the types of its grouping columns
@@ -448,6 +449,9 @@ def stats(
         nonlocal counted, dropped, unfinished, like
         for part in _by_game(chunk) or [chunk]:  # tables hold one game's records
             tables = frames(part)
+            rate = None
+            if rating_of:  # no game at all: still the columns rating adds
+                rate = rating_of[_game(part).name] if part else next(iter(rating_of.values()))
             like = factions = tables.factions if rate is None else rate(tables.factions)
             before = tally.dropped
             tally_factions(factions, by=by, into=tally)
@@ -481,10 +485,7 @@ def stats(
         logged = list(logs) if mixed.logs else []
         refused = served(logged, RATING, "stats --min-rating/--by rating-band", single)
         logged = _grouped(refused, by, single)
-        rating = mixed.rating
-        if rating is None:
-            raise click.UsageError("no game tmlog reads rates its players")
-        rate = rated_factions(rating, mixed.games, logged, min_rating, bands)
+        rating_of = rated_by_game(mixed, logged, min_rating, bands)
         chunk.extend([*mixed.records(), *logged])
         count_tables()
     else:
@@ -511,8 +512,10 @@ def stats(
         from tmlog.report.winrates import winrates
 
         rates = winrates(tally.rates(), by=by, like=like)
-        if bands and mixed.rating is not None:
-            order = {label: i for i, label in enumerate(mixed.rating.bands())}
+        if bands:
+            from tmlog.elo import BANDS
+
+            order = {label: i for i, (_, label) in enumerate(BANDS)}
             rates = rates.sort_values("rating_band", key=lambda c: c.map(order), kind="stable")
         if not text:
             _echo(format_frame(rates, fmt))

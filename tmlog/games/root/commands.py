@@ -12,7 +12,7 @@ or that breaks a rule when read strictly, is a
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
@@ -147,7 +147,66 @@ class VpSources:
 class Groupings:
     """``tmlog stats --by``: what a Root record gives (its map, deck, player count, seat)."""
 
-    choices = ("players", "map", "seat", "deck")
+    choices = ("players", "map", "seat", "deck", "rating-band")
+
+
+class Rating:
+    """``tmlog ratings`` and ``stats --min-rating``: the players named in the logs,
+    rated with the same Elo as Terra Mystica (:mod:`tmlog.games.root.rating`).
+    Root has no results files."""
+
+    def is_results(self, path: str) -> bool:
+        return False
+
+    def read_results(
+        self, paths: Iterable[str], fail: Callable[[str], None]
+    ) -> tuple[list[Any], list[Any]]:
+        return [], []
+
+    def game_id_of_log(self, path: str) -> str | None:
+        return None
+
+    def results_records(self, games: Iterable[Any]) -> Iterator[Any]:
+        return iter(())
+
+    def rated_games(
+        self, records: Iterable[Any], fail: Callable[[str], None]
+    ) -> tuple[list[Any], int]:
+        from tmlog.games.root.rating import rated_games
+
+        return rated_games(records, fail)
+
+    def missing_grouping(self, name: str) -> str | None:
+        return None
+
+    def stats_left_out_because(self, game: Any) -> str | None:
+        return None
+
+    def compute(self, games: list[Any]) -> Any:
+        from tmlog.games.root.rating import compute
+
+        return compute(games)
+
+    def summary(self, ratings: Any) -> tuple[int, int]:
+        """Games rated, and players listed (5+ games)."""
+        return ratings.games, len(ratings.players)
+
+    def tables(self, ratings: Any) -> dict[str, Any]:
+        from tmlog.elo import ratings_tables
+
+        return ratings_tables(ratings)
+
+    def rate_factions(
+        self, ratings: Any, min_rating: float | None, bands: bool
+    ) -> Callable[[Any], Any]:
+        from tmlog.elo import rated_factions
+
+        return rated_factions(ratings, min_rating, bands)
+
+    def bands(self) -> tuple[str, ...]:
+        from tmlog.elo import BANDS
+
+        return tuple(label for _, label in BANDS)
 
 
 class Export:

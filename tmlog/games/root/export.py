@@ -8,7 +8,8 @@
     setup's included), ``actions`` int64, ``error`` string (the rule the
     replay stopped at, null if none).
 ``factions`` — one row per faction of a game (its letter: ``C`` Marquise de
-    Cat, ``E`` Eyrie…): ``game``, ``faction`` string, ``start_order`` int64
+    Cat, ``E`` Eyrie…): ``game``, ``faction`` string, ``player`` string (the
+    name its player line gives), ``start_order`` int64
     (seat: 1 takes the first turn after setup), ``final_vp`` int64, ``won``
     bool, ``vp_marker`` string (``track``, ``dominance``, ``coalition:<F>``),
     then its state after the last turn line replayed, as in ``timeline``:
@@ -50,6 +51,7 @@ COLUMNS: dict[str, dict[str, str]] = {
     "factions": {
         "game": "string",
         "faction": "string",
+        "player": "string",
         "start_order": "int64",
         "final_vp": "int64",
         "won": "bool",

@@ -54,6 +54,7 @@ class Root:
             DRAWING,
             EXPORT,
             GROUPINGS,
+            RATING,
             STATE,
             VP_SOURCES,
             WATCH,
@@ -62,6 +63,7 @@ class Root:
             Drawing,
             Export,
             Groupings,
+            Rating,
             State,
             VpSources,
             Watch,
@@ -75,6 +77,7 @@ class Root:
             .add(WATCH, Watch())
             .add(GROUPINGS, Groupings())
             .add(EXPORT, Export())
+            .add(RATING, Rating())
         )
 
     @property

@@ -28,6 +28,8 @@ class RootFaction(NamedTuple):
     won: bool
     vp_marker: str
     """Where its VP marker ended: ``track``, ``dominance`` or ``coalition:<F>``."""
+    player: str | None = None
+    """The name its player line gives (``A: phod``)."""
 
 
 class RootVp(NamedTuple):
@@ -130,6 +132,7 @@ def record_game(
 
     factions = []
     seats = _seats(log)
+    names = {p.faction: p.name or None for p in log.players}
     for faction in log.factions if wants("factions") else ():
         seat = seats[faction]
         partner = result.dominance.get(faction)
@@ -141,7 +144,15 @@ def record_game(
             else f"coalition:{partner}"
         )
         factions.append(
-            RootFaction(faction, seat, result.vp[faction], False, faction in result.winner, marker)
+            RootFaction(
+                faction,
+                seat,
+                result.vp[faction],
+                False,
+                faction in result.winner,
+                marker,
+                names.get(faction),
+            )
         )
     return RootRecord(
         game=log.source,
