@@ -284,11 +284,12 @@ def test_the_defender_scores_for_what_it_removed() -> None:
 # it) is the roosts track's; `--N` on the Eyrie's own turn is turmoil (LoR 7.7.1),
 # whether written before or after the Decree is purged (`$_->`).
 EYRIE_ROOSTS_AND_TURMOIL = {
-    # Roosts: line 29 `b->8/++` 1, 34 `b->9/++2` 2, 39 `b->12/++3` 3, 44 `++` at
-    # its start (no other source shown) 1 and `b->4/++3` 3, 49 `b->10/++3` 3, 54
-    # `--7/$_->/#commander->$/++3` 3: 16. Turmoil: line 24 `--3` at 0 VP loses
+    # Roosts: line 29 `b->8/++` 1, 34 `b->9/++2` 2, 39 `b->12/++3` 3, 44
+    # `b->4/++3` 3, 49 `b->10/++3` 3, 54 `--7/$_->/#commander->$/++3` 3: 15 (line
+    # 44's `++` at its very start, in Birdsong, is the Coffin Makers crafted on
+    # line 39, `Zcoffin`: not a roost). Turmoil: line 24 `--3` at 0 VP loses
     # nothing (VP do not go below 0), line 54 `--7`: -7.
-    "2020_11_08_mega_exploding_birds": (16, -7),
+    "2020_11_08_mega_exploding_birds": (15, -7),
     # Roosts: line 26 `++` 1, 31 `++3` 3, 36 `++4` 4, 41 `$_->/--5/#commander->$/++5`
     # 5, 46 `++4` (no building placed, the track still scores) 4, 51
     # `$_->/--3/++3` 3, 56 the last `++3` 3: 23. Turmoil: line 41 -5, 51 -3: -8.
@@ -317,3 +318,68 @@ def test_a_third_building_in_a_one_slot_clearing_finds_none_open() -> None:
     assert [w.split(": ", 2)[2] for w in result.warnings] == [
         "clearing 1 has 0 open slots, not 1 (Law of Root 2.2.3)"
     ] * 2
+
+
+# A point Rootlog writes as one number may hold two sources; each case's split
+# is tallied by hand from the Law of Root rule named.
+SHARES = {
+    # LoR 7.8.4: under the Despot, one more point per battle that removes a
+    # building or token: `++2` for one sawmill is 1 removal and 1 despot.
+    "despot": (
+        "C:b_s->1\nE:#despot->$\nC:w->1\nE:w->1/XC1/Cb_s1->/++2\n",
+        "E",
+        {"removal": 1, "despot": 1},
+    ),
+    # Without the Despot the same battle is worth 1 a building: both removal.
+    "no despot": ("C:b_s->1/b_w->1\nE:w->1/XC1/(Cb_s+Cb_w)1->/++2\n", "E", {"removal": 2}),
+    # LoR 9.2.9.III: a Hostile faction's token is 1 removal and 1 infamy; its
+    # warrior 1 infamy. Turning it Hostile scores nothing (9.2.9.III.a).
+    "infamy": ("A:t->1/w->1\nV:p->1/$_A->h/XA1/(Aw+At)1->/++2\n", "V", {"removal": 1, "infamy": 1}),
+    # Master Engravers (E&P): one more point per item, the card's: `++2` for a
+    # bag (1 VP) is 1 craft and 1 other.
+    "engravers": ("A:Zengrave\nC:w->1\nA:Z%b/++2\n", "A", {"craft": 1, "other": 1}),
+    # Coffin Makers score at the start of Birdsong; the Evening's point is a roost.
+    "coffin makers": ("E:Zcoffin\nC:w->1\nE:++/b->1/++\n", "E", {"other": 1, "roosts": 1}),
+    # A card that makes no item scores nothing for being crafted (LoR 3.2.2):
+    # the Evening's `++2` after Fox Partisans is the roosts'.
+    "no item": ("E:b->1\nC:w->1\nE:Zfpart/b->2/++2\n", "E", {"roosts": 2}),
+    # Exploring: a torch exhausted at a ruin scores 1 (LoR 9.5.3).
+    "explore": ("V:p->6\nC:w->1\nV:%r->e/++\n", "V", {"explore": 1}),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SHARES))
+def test_one_number_may_hold_two_sources(case: str) -> None:
+    body, faction, expected = SHARES[case]
+    result = run(body)
+    record = GAME.record(result.log, result)
+    assert {r.source: r.vp for r in record.vp if r.faction == faction and r.vp} == expected
+
+
+def test_the_duchy_swaying_a_minister_scores_other_after_a_removal() -> None:
+    # `#marshal->$` after a battle: the next point is the sway's (a Duchy rule,
+    # outside the seed: `other`), not the removal's, which the log did not write.
+    head = "Map: Fall\nDeck: E&P\nA: a\nD: b\n"
+    body = "A:t->1\nD:w->1/XA1/At1->/#marshal->$/++\n"
+    result = replay(parse_rootlog(head + body, source="t.rootlog"))
+    record = GAME.record(result.log, result)
+    assert {(r.faction, r.source): r.vp for r in record.vp if r.vp} == {("D", "other"): 1}
+
+
+def test_a_piece_removed_in_battle_with_no_clearing_is_the_battles() -> None:
+    # `XO8/Ot_m->` (mega_exploding_birds, line 35): by the letter from the supply
+    # to the supply; read as the defender's trade post in 8, with a warning.
+    head = "Map: Fall\nDeck: E&P\nO: a\nC: b\n"
+    body = "O:(w+t_m)->8\nC:w->8/XO8/Ot_m->/++\n"
+    result = replay(parse_rootlog(head + body, source="t.rootlog"))
+    assert result.warnings == [
+        "t.rootlog:6:12: C:Ot_m->: a piece removed in battle with no clearing written:"
+        " read as clearing 8, the battle's (Law of Root 4.3.3)"
+    ]
+    assert result.board is not None
+    pieces = [(f.value, code, n) for f, code, n in result.board.clearing(8).pieces]
+    assert pieces == [("C", "w", 1), ("O", "w", 1)]  # the trade post is gone
+    record = GAME.record(result.log, result)
+    assert {(r.faction, r.source): r.vp for r in record.vp if r.vp} == {("C", "removal"): 1}
+    strict = replay(parse_rootlog(head + body, source="t.rootlog", lenient=False))
+    assert strict.error is not None and "4.3.3" in strict.error

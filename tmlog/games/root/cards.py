@@ -45,6 +45,14 @@ DECK_CARDS = _words(
     "expelbandits fendoffabear fundraising giveaspeech guardduty logistics repairashed"
 )
 
+LEADERS = _words("builder charismatic commander despot")
+"""The Eyrie's leaders (LoR 7.8)."""
+
+MINISTERS = _words(
+    "captain marshal foremole brigadier banker mayor duchessofmud baronofdirt earlofstone"
+)
+"""The Underground Duchy's ministers: swaying one scores (outside the seed)."""
+
 BOARD_CARDS = _words(
     # Eyrie leaders; Vagabond characters; Duchy ministers; Lord of the Hundreds moods.
     "builder charismatic commander despot "

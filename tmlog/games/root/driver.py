@@ -49,6 +49,7 @@ from tmlog.games.root.notation.atoms import Location as Where
 from tmlog.games.root.pieces import FACTIONS, Faction
 from tmlog.games.root.pieces import Item as ItemType
 from tmlog.games.root.scoring import DEFAULT_SOURCE, OWN_LOSS, WIN_VP, VpSource
+from tmlog.games.root.shares import EXHAUSTED, HOSTILE, Holdings
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,12 @@ class Driver:
         self._me = Faction.MARQUISE
         self._turn: Turn | None = None
         self._why: VpSource | None = None
+        self._battle: tuple[Faction, int] | None = None
+        """The defender and clearing of the mover's last battle this turn."""
+        self._removed = 0
+        """Enemy buildings and tokens the mover removed since its last point: the
+        share of a point that is removal, the rest the Despot's or infamy."""
+        self._holdings = Holdings()
         self._paid_riverfolk = False
         self._ferried = False
         """Whether the ferry has carried a move this turn (once per turn, LoR C.2.5)."""
@@ -123,6 +130,8 @@ class Driver:
         if turn.faction not in self.log.factions:
             return self._broken(turn, None, RootRuleError("5.1", "has no player line"))
         self._me, self._turn, self._why = Faction(turn.faction), turn, None
+        self._removed = 0
+        self._battle = None
         last = self.log.turns[index - 1] if index else None
         if last is not None and last.faction == turn.faction and not (last.setup or turn.setup):
             # Play passes clockwise (LoR 2.4). After its setup turn a faction may
@@ -201,7 +210,7 @@ class Driver:
             self._craft(action)
         elif isinstance(action, Battle):
             self._why = None
-            self._battle(action)
+            self._fight(action)
         elif isinstance(action, Flip):
             owner = self._owner(action.token.thing)
             where = self._where(action.token.start)
@@ -229,7 +238,9 @@ class Driver:
             for slot in action.slots:
                 other = Faction(slot.key)
                 self.relations[(self._me, other)] = action.value or ""
-            self._why = VpSource.RELATIONSHIP
+            if action.value != HOSTILE:
+                # Turned Hostile scores nothing; the battle's points stay its own (LoR 9.2.9.III).
+                self._why = VpSource.RELATIONSHIP
         elif isinstance(action, DiscardDecree):
             # Turmoil ends Daylight: the next point is the Evening's roost (LoR 7.6.1).
             self._why = None
@@ -251,17 +262,29 @@ class Driver:
             why = VpSource.PASS
         else:
             why = self._why or DEFAULT_SOURCE.get(who, VpSource.UNKNOWN)
+        if who is self._me and not action.loss:
+            first = self._turn is not None and self._turn.actions[0] is action
+            parts = self._holdings.shares(
+                who, action.delta, why, removed=self._removed, first=first
+            )
+        else:
+            parts = [(action.delta, why)]
         self._why = None
+        self._removed = 0
         if who is Faction.MARQUISE and not action.loss:
             self._unscored_build = None
-        try:
-            self.board.score(who, action.delta, why)
-        except RootRuleError:
-            if self.lenient:  # the log's points count, whatever rule they break
+        for points, source in parts:
+            try:
+                self.board.score(who, points, source)
+            except RootRuleError:
+                if not self.lenient:
+                    raise
+                # The log's points count, whatever rule they break.
                 before = self.board.vp[who]
-                self.board.vp[who] = max(0, before + action.delta)
-                self.board.vp_by_source[who][why] += self.board.vp[who] - before
-            raise
+                self.board.vp[who] = max(0, before + points)
+                self.board.vp_by_source[who][source] += self.board.vp[who] - before
+                if (points, source) == parts[-1]:
+                    raise
         if won:
             # The first to 30 wins at once (LoR 3.1); the log's later points still count.
             raise RootRuleError("3.1", f"{FACTIONS[won[0]].name} has already won with {WIN_VP} VP")
@@ -281,11 +304,23 @@ class Driver:
         if action.card is not None and action.card.lower().startswith("boat"):
             self._boats.add(self._me)
         if action.item is not None:
-            law.pay_for(self.board, self._me, ItemType(action.item), self._crafted_with)
+            self._why = VpSource.CRAFT
+            unpaid: RootRuleError | None = None
+            try:
+                law.pay_for(self.board, self._me, ItemType(action.item), self._crafted_with)
+            except RootRuleError as e:
+                if not self.lenient and e.certain:
+                    raise
+                unpaid = e  # the log's item is crafted all the same: reported after
             self.board.craft(self._me, ItemType(action.item))
-        self._why = VpSource.CRAFT
+            if unpaid is not None:
+                raise unpaid
+        elif action.card is not None:
+            # An improvement or a card's effect: no item, no point for crafting it (LoR 3.2.2).
+            self._holdings.crafted(self._me, action.card)
 
-    def _battle(self, action: Battle) -> None:
+    def _fight(self, action: Battle) -> None:
+        self._battle = (self._playing(Faction(action.defender)), action.clearing)
         actions = self._turn.actions if self._turn else ()
         rest = actions[actions.index(action) + 1 :]
         law.defender_stands(self.board, action, self._playing(Faction(action.defender)), rest)
@@ -350,6 +385,11 @@ class Driver:
         self._playing(owner)
         if code == "p" and src is None and self.board.where(owner, "p"):
             src = self.board.where(owner, "p")[0]  # a pawn moves from where it stands
+        unwritten = src is None and not move.dests and self._lost_in_battle(owner, code, n)
+        if unwritten and self._battle is not None:
+            # `XO8/Ot_m->`: by the letter a piece from the supply to the supply, which
+            # is nothing; the defender's piece lost in the battle is meant.
+            src = self._battle[1]
         dests: list[Location | None] = [self._where(d, owner) for d in move.dests] or [None]
         ferry = any(isinstance(s.thing, Piece) and s.thing.kind == "f" for s in move.flat())
         # Each destination is carried out; the first broken rule is reported.
@@ -365,6 +405,18 @@ class Driver:
                     broken = e
         if broken is not None:
             raise broken
+        if unwritten:
+            raise RootRuleError(
+                "4.3.3",
+                f"a piece removed in battle with no clearing written: read as clearing {src},"
+                " the battle's",
+            )
+
+    def _lost_in_battle(self, owner: Faction, code: str, n: int) -> bool:
+        """Whether the defender of this turn's last battle has ``n`` of ``code`` in its clearing."""
+        if self._battle is None or self._battle[0] is not owner:
+            return False
+        return self.board.pieces_at(self._battle[1]).get((owner, code), 0) >= n
 
     def _piece_op(
         self,
@@ -394,6 +446,7 @@ class Driver:
                 self._why = OWN_LOSS
             if owner is not me and code[0] in "bt":
                 self._why = VpSource.REMOVAL
+                self._removed += n
             elif owner is not me and me.is_vagabond:
                 self._why = VpSource.INFAMY
             if code[0] == "b" and isinstance(src, int):
@@ -501,6 +554,8 @@ class Driver:
         start, dest = side.start, move.dests[0] if move.dests else None
         if start is not None and start.kind == "quests":
             self._why = VpSource.QUEST
+        if card.name and dest is not None and dest.kind == "board" and start is None:
+            self._why = self._holdings.to_board(self._me, card.name) or self._why
         if card.name and card.name.startswith("dom") and dest is not None and dest.kind == "board":
             suit = Suit(card.suits[0][0]) if card.suits else Suit.BIRD
             self._dominance_suit[self._me] = suit
@@ -535,6 +590,10 @@ class Driver:
 
     def _items(self, side: Side, item: Item, move: Move) -> None:
         start, dest = side.start, move.dests[0] if move.dests else None
+        if item.kind == ItemType.TORCH.value and dest is not None and dest.text == EXHAUSTED:
+            # Explore: a torch exhausted in a ruin's clearing scores (LoR 9.5.3),
+            # the item taken or not.
+            self._why = VpSource.EXPLORE
         if start is not None and start.kind == "clearing":
             # An item from a ruin (LoR 9.5.3): Rootlog's ruins hold one item each.
             clearing = int(start.text)
