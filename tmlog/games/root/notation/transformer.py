@@ -52,6 +52,7 @@ DEVIATIONS = {
     "start-in-group": "a start location inside a group",
     "swapped-sub": "piece letters swapped",
     "raft": "the raft piece 'r' of Rootlog before V2.8",
+    "group-of-one": "parentheses around one thing (a group joins things with +)",
 }
 """Deviations from the spec met in real logs, which lenient mode reads."""
 
@@ -354,6 +355,10 @@ class RootlogTransformer(Transformer[Token, Any]):
         if all(isinstance(m.thing, Slot) for m in members):
             self._deviate(meta, "grouped-slots", str(group), "+".join(map(str, members)))
             return list(members)
+        if len(members) == 1 and members[0].start is None:
+            sides = list(group.sides())
+            self._deviate(meta, "group-of-one", str(group), "+".join(map(str, sides)))
+            return sides
         if any(m.start is not None for m in members):
             sides = list(group.sides())
             self._deviate(meta, "start-in-group", str(group), "+".join(map(str, sides)))
