@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
+from tmlog.elo import EloRating
 from tmlog.errors import BadOption, TmlogError
 
 if TYPE_CHECKING:
@@ -150,7 +151,7 @@ class Groupings:
     choices = ("players", "map", "seat", "deck", "rating-band")
 
 
-class Rating:
+class Rating(EloRating):
     """``tmlog ratings`` and ``stats --min-rating``: the players named in the logs,
     rated with the same Elo as Terra Mystica (:mod:`tmlog.games.root.rating`).
     Root has no results files."""
@@ -186,27 +187,6 @@ class Rating:
         from tmlog.games.root.rating import compute
 
         return compute(games)
-
-    def summary(self, ratings: Any) -> tuple[int, int]:
-        """Games rated, and players listed (5+ games)."""
-        return ratings.games, len(ratings.players)
-
-    def tables(self, ratings: Any) -> dict[str, Any]:
-        from tmlog.elo import ratings_tables
-
-        return ratings_tables(ratings)
-
-    def rate_factions(
-        self, ratings: Any, min_rating: float | None, bands: bool
-    ) -> Callable[[Any], Any]:
-        from tmlog.elo import rated_factions
-
-        return rated_factions(ratings, min_rating, bands)
-
-    def bands(self) -> tuple[str, ...]:
-        from tmlog.elo import BANDS
-
-        return tuple(label for _, label in BANDS)
 
 
 class Export:

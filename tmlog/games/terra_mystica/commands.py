@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
+from tmlog.elo import EloRating
 from tmlog.errors import BadOption
 
 if TYPE_CHECKING:
@@ -251,7 +252,7 @@ class Leech:
     feeding = "feeding"
 
 
-class Rating:
+class Rating(EloRating):
     """The site's Elo (``src/Analyze/ELO.pm``) and its monthly results files."""
 
     def is_results(self, path: str) -> bool:
@@ -314,26 +315,11 @@ class Rating:
 
         return compute_ratings(games)
 
-    def summary(self, ratings: Any) -> tuple[int, int]:
-        """Games rated, and players listed (5+ games)."""
-        return ratings.games, len(ratings.players)
+    @staticmethod
+    def map_name(board: str) -> str:
+        from tmlog.games.terra_mystica.results import map_name
 
-    def tables(self, ratings: Any) -> dict[str, Any]:
-        from tmlog.games.terra_mystica.ratings import ratings_tables
-
-        return ratings_tables(ratings)
-
-    def rate_factions(
-        self, ratings: Any, min_rating: float | None, bands: bool
-    ) -> Callable[[Any], Any]:
-        from tmlog.games.terra_mystica.ratings import rated_factions
-
-        return rated_factions(ratings, min_rating, bands)
-
-    def bands(self) -> tuple[str, ...]:
-        from tmlog.games.terra_mystica.ratings import BANDS
-
-        return tuple(label for _, label in BANDS)
+        return map_name(board)
 
 
 class Export:

@@ -32,16 +32,12 @@ within a game (the order of their matches). Here they are fixed: games by
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
-from tmlog.elo import BANDS, Ratings, Settings, Side, rate, rated_factions
+from tmlog.elo import Ratings, Settings, Side, rate
 from tmlog.games.terra_mystica.result_types import ResultGame
 from tmlog.games.terra_mystica.site_rules import RATINGS_FEWEST, left_out_because, site_factions
 
-if TYPE_CHECKING:
-    import pandas as pd
-
-__all__ = ["BANDS", "Ratings", "Settings", "compute_ratings", "rated_factions", "ratings_tables"]
+__all__ = ["Ratings", "Settings", "compute_ratings"]
 
 ORIGINAL_MAP = "126fe960806d587c78546b30f1a90853b1ada468"
 
@@ -71,11 +67,3 @@ def _sides(game: ResultGame) -> list[Side] | None:
         sides.append(Side(pid, listed, name, base_map, p.vp or 0, p.dropped, ident is not None))
     # Perl's sort is stable: equal VP keep the game's order (undef VP counts as 0).
     return sorted(sides, key=lambda side: -side.standing)
-
-
-def ratings_tables(ratings: Ratings) -> dict[str, pd.DataFrame]:
-    """The ``players``, ``factions`` and ``breakdown`` tables of ``tmlog ratings``."""
-    from tmlog.elo import ratings_tables as tables
-    from tmlog.games.terra_mystica.results import map_name
-
-    return tables(ratings, map_name)
