@@ -35,7 +35,7 @@ def test_replay_at_the_end_of_setup() -> None:
     lines = out.splitlines()
     # Setup lines 15-18: C:...w->1+2+3+5+6+7+8+9+10+11+12 (11 warriors, sawmill,
     # recruiter, workshop; keep and no wood), A:3#->$, O:w->10+11/2w->5, P:w->4+8+9.
-    assert lines[0] == f"{R2G4}: setup, after P's turn (log line 18) (--at R0: end of setup)"
+    assert lines[0] == f"{R2G4}: setup, after P's turn (log line 18) (end of round 0)"
     rows = {line.split()[0]: line.split() for line in lines[2:6]}
     assert rows["C"][-6:] == ["0", "11", "3", "1", "3", "-"]  # VP, w, b, t, hand, crafted
     assert rows["O"][-6:] == ["0", "4", "0", "0", "3", "-"]
@@ -87,7 +87,7 @@ def test_replay_to_the_end() -> None:
             "R3T9 is past the last turn of round 3 of " + str(R2G4) + ": its last turn is R3T4",
         ),
         ("999", "999 is past the end of"),
-        ("round3", "use a log line (30), a round (R3; R0 is setup)"),
+        ("round3", "use a log line number (120), a round (R3; R0 is setup)"),
     ],
 )
 def test_replay_at_outside_the_game_is_a_usage_error(at: str, message: str) -> None:

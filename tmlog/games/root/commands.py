@@ -22,8 +22,8 @@ from tmlog.errors import BadOption, TmlogError
 if TYPE_CHECKING:
     import pandas as pd
 
+    from tmlog.at import At
     from tmlog.games.root.replay import RootReplay
-    from tmlog.games.root.view import Stop
 
 # The notation, the replay and the view are imported when a command runs: the
 # game module declares these capabilities for every command, even --help.
@@ -39,17 +39,13 @@ def _replayed(
     at: str | None,
     input_format: str | None,
     warn: Callable[[str], None],
-) -> tuple[RootReplay, Stop | None]:
+) -> tuple[RootReplay, At | None]:
+    from tmlog.at import parse_at
     from tmlog.games.root.notation import parse_rootlog
     from tmlog.games.root.replay import replay
-    from tmlog.games.root.view import parse_stop, past_end, turns_until
+    from tmlog.games.root.view import past_end, turns_until
 
-    stop: Stop | None = None
-    if at is not None:
-        try:
-            stop = parse_stop(at)
-        except ValueError as exc:
-            raise BadOption("--at", str(exc)) from None
+    stop = None if at is None else parse_at(at)
     log = parse_rootlog(data, source=source, lenient=input_format != "rootlog-strict")
     turns = None
     if stop is not None:

@@ -1,60 +1,31 @@
-"""A Root game at a chosen turn: ``--at`` read the way a Root player counts, and
-the board printed as text or JSON (``tmlog replay``).
+"""A Root game at a chosen turn: ``--at`` (:mod:`tmlog.at`, as for every game)
+counted the way a Root player counts, and the board printed as text or JSON
+(``tmlog replay``).
 
 A Root round is every player taking one turn; a turn is one turn line of the
-log. ``--at`` takes a log line (``--at 30``: after every turn line up to line
-30), the end of a round (``R3``; ``R0`` is the end of setup) or a turn of a
-round (``R3T2``: the second turn of round 3).
+log: ``--at 30`` is after every turn line up to line 30, ``R3`` the end of
+round 3 (``R0`` the end of setup), ``R3T2`` the second turn of round 3.
 
+>>> from tmlog.at import parse_at
 >>> from tmlog.games.root.notation import parse_rootlog
 >>> text = "Map: Fall\\nDeck: E&P\\nC: a\\nE: b\\nC:w->1\\nE:w->2\\nC:++\\nE:++\\nC:++\\n"
 >>> log = parse_rootlog(text)
 >>> rounds_of(log)
 [0, 0, 1, 1, 2]
->>> [turns_until(log, parse_stop(at)) for at in ("R1", "R2T1", "7", "R3")]
+>>> [turns_until(log, parse_at(at)) for at in ("R1", "R2T1", "7", "R3")]
 [4, 5, 3, None]
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from typing import Any
 
+from tmlog.at import At
 from tmlog.games.root.notation import RootLog
 from tmlog.games.root.pieces import FACTIONS, Faction
 from tmlog.games.root.record import source_name
 from tmlog.games.root.replay import RootReplay
 from tmlog.games.root.snapshot import BoardSnapshot
-
-_ROUND = re.compile(r"^[Rr](\d{1,9})(?:[Tt](\d{1,9}))?$", re.ASCII)
-_LINE = re.compile(r"^\d{1,18}$", re.ASCII)
-
-
-@dataclass(frozen=True)
-class Stop:
-    """Where ``--at`` stops: after a log line, or at the end of a round or one of its turns."""
-
-    text: str
-    line: int | None = None
-    round: int | None = None
-    turn: int | None = None
-
-    def describe(self) -> str:
-        if self.line is not None:
-            return f"after log line {self.line}"
-        where = f"end of round {self.round}" if self.round else "end of setup"
-        return f"round {self.round}, turn {self.turn}" if self.turn else where
-
-
-def parse_stop(text: str) -> Stop:
-    """Read ``--at``; ValueError names the forms it takes."""
-    if _LINE.fullmatch(text):
-        return Stop(text, line=int(text))
-    m = _ROUND.fullmatch(text)
-    if m:
-        return Stop(text, round=int(m[1]), turn=int(m[2]) if m[2] else None)
-    raise ValueError("use a log line (30), a round (R3; R0 is setup) or a round's turn (R3T2)")
 
 
 def rounds_of(log: RootLog) -> list[int]:
@@ -70,7 +41,7 @@ def rounds_of(log: RootLog) -> list[int]:
     return out
 
 
-def turns_until(log: RootLog, stop: Stop) -> int | None:
+def turns_until(log: RootLog, stop: At) -> int | None:
     """How many turn lines to replay to reach ``stop`` (None: it is past the game's end)."""
     if stop.line is not None:
         end = max([log.winner_line, *(t.line for t in log.turns)])
@@ -87,7 +58,7 @@ def turns_until(log: RootLog, stop: Stop) -> int | None:
     return mine[stop.turn - 1] + 1
 
 
-def past_end(log: RootLog, stop: Stop, source: str) -> str:
+def past_end(log: RootLog, stop: At, source: str) -> str:
     """Why ``stop`` names no point of the game, in Terra Mystica's words for ``--at``."""
     rounds = rounds_of(log)
     if stop.line is None and stop.round is not None and stop.round in rounds:
@@ -107,7 +78,7 @@ def last_point(log: RootLog) -> str:
     return f"{place} ({whose})"
 
 
-def heading(result: RootReplay, stop: Stop | None) -> str:
+def heading(result: RootReplay, stop: At | None) -> str:
     """``game.rootlog: round 3, after E's turn (log line 30)``."""
     log = result.log
     if result.turns_played == 0:
@@ -119,7 +90,7 @@ def heading(result: RootReplay, stop: Stop | None) -> str:
     if result.turns_played == len(log.turns) and result.winner:
         head += f", game over, winner {''.join(result.winner)}"
     elif stop is not None:
-        head += f" (--at {stop.text}: {stop.describe()})"
+        head += f" ({stop.describe()})"
     return head
 
 
@@ -130,7 +101,7 @@ def _pieces(held: tuple[tuple[Faction, str, int], ...]) -> str:
     return "; ".join(f"{f.value} {' '.join(codes)}" for f, codes in by.items())
 
 
-def state_text(result: RootReplay, stop: Stop | None) -> str:
+def state_text(result: RootReplay, stop: At | None) -> str:
     """The board as a table of factions, then one line per clearing."""
     board = result.board
     assert board is not None
@@ -182,7 +153,7 @@ def state_text(result: RootReplay, stop: Stop | None) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
-def state_json(result: RootReplay, stop: Stop | None) -> dict[str, Any]:
+def state_json(result: RootReplay, stop: At | None) -> dict[str, Any]:
     """The board as JSON-ready data."""
     board: BoardSnapshot | None = result.board
     assert board is not None

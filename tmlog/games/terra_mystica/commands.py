@@ -9,7 +9,6 @@ the parser and engine when called, so that declaring them costs nothing.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -23,36 +22,22 @@ if TYPE_CHECKING:
     from tmlog.games.terra_mystica.parse import ParsedLog
     from tmlog.games.terra_mystica.replay import Replay, Stop
 
-# ASCII digits only: '²'.isdigit() is true but int('²') fails.
-_AT = re.compile(r"^[Rr](\d+)(?:[Tt](\d+))?$", re.ASCII)
-_LINE = re.compile(r"^\d+$", re.ASCII)
-
-
-def _number(digits: str) -> int:
-    # Past 18 digits a number is past the end of any game, and past 4300
-    # Python will not read it: it stands for "beyond the end" (see check_within).
-    return int(digits) if len(digits) <= 18 else 10**18
-
 
 def parse_at(value: str | None) -> Stop | None:
-    """``--at 120`` (after log line 120) or ``--at R3T2`` (end of round 3, turn 2)."""
+    """``--at`` (:func:`tmlog.at.parse_at`) as the replayer's stop."""
     if value is None:
         return None
+    from tmlog.at import parse_at as read
     from tmlog.games.terra_mystica.replay import Stop
 
-    if _LINE.fullmatch(value):
-        return Stop(line=_number(value))
-    m = _AT.fullmatch(value)
-    if m:
-        turn = m.group(2)
-        return Stop(round=_number(m.group(1)), turn=_number(turn) if turn else None)
-    raise BadOption("--at", "use a log line number (120) or a round and turn (R3T2)")
+    at = read(value)
+    return Stop(line=at.line, round=at.round, turn=at.turn)
 
 
 def stop_text(stop: Stop) -> str:
-    if stop.line is not None:
-        return f"after log line {stop.line}"
-    return f"end of round {stop.round}" + (f", turn {stop.turn}" if stop.turn else "")
+    from tmlog.at import At
+
+    return At("", stop.line, stop.round, stop.turn).describe()
 
 
 def _stop_json(stop: Stop) -> dict[str, int | None]:
