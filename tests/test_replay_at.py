@@ -42,7 +42,9 @@ def test_a_log_with_no_factions_replays_to_an_empty_table(tmp_path: Path) -> Non
 def test_non_ascii_digits_are_a_usage_error(value: str) -> None:
     code, _, err = run("replay", str(GAME), "--at", value)
     assert code == 2
-    assert "use a log line number (120), a round (R3; R0 is setup) or a round and turn (R3T2)" in err
+    assert (
+        "use a log line number (120), a round (R3; R0 is setup) or a round and turn (R3T2)" in err
+    )
     assert "internal error" not in err
 
 
