@@ -69,8 +69,8 @@ class Node:
 
 @dataclass(frozen=True)
 class Link:
-    """A line between two places, through ``via`` points: colour, width, and
-    style (``-``, ``--`` or ``:``)."""
+    """A line between two places, through ``via`` points: colour, width,
+    style (``-``, ``--`` or ``:``), and a gid naming it, so that a test can find it."""
 
     a: tuple[float, float]
     b: tuple[float, float]
@@ -78,6 +78,7 @@ class Link:
     width: float = 3
     style: str = "-"
     via: tuple[tuple[float, float], ...] = ()
+    gid: str = ""
 
 
 @dataclass(frozen=True)
@@ -217,7 +218,8 @@ def plot_graph_board(
         ax.add_patch(Polygon(list(area.corners), closed=True, facecolor=area.color, lw=0, zorder=0))
     for link in links:
         line_x, line_y = zip(link.a, *link.via, link.b, strict=False)
-        ax.plot(line_x, line_y, color=link.color, lw=link.width, ls=link.style, zorder=1)
+        (line,) = ax.plot(line_x, line_y, color=link.color, lw=link.width, ls=link.style, zorder=1)
+        line.set_gid(link.gid)
     for node in nodes:
         _draw_node(ax, node)
     for mark in marks:

@@ -162,7 +162,7 @@ def _steps(
 
 
 def _xy(map_name: str, clearing: int) -> tuple[float, float]:
-    from tmlog.games.root.render import POSITIONS
+    from tmlog.games.root.layout import POSITIONS
 
     x, y = POSITIONS[map_name][clearing - 1]
     return _MARGIN + x * SCALE, _MARGIN + y * SCALE
