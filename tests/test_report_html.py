@@ -274,7 +274,9 @@ def test_a_root_turn_holds_what_replay_at_gives(
     assert isinstance(last, dict)
     assert count == last["turns_played"]
     faction_of = {side["color"]: side["name"] for side in data["sides"]}
-    for i in sorted({0, 1, count // 3, count // 2, count - 1}):
+    # r1g3's line 45: both Vagabonds in the forest 10_11_12 (`G:p->10_11_12`).
+    forest = [i for i, at in enumerate(steps["at"]) if at == "45"]
+    for i in sorted({0, 1, count // 3, count // 2, count - 1, *forest}):
         state = _json("replay", str(log), "--at", steps["at"][i], "--format", "json")
         assert isinstance(state, dict)
         assert state["turns_played"] == i + 1
@@ -291,6 +293,17 @@ def test_a_root_turn_holds_what_replay_at_gives(
             assert warriors == {f: n for f, code, n in clearing["pieces"] if code == "w"}
             pieces = sum(1 for p in here if p[1] in ("building", "token"))
             assert pieces == sum(n for _, code, n in clearing["pieces"] if code[0] in "bt")
+        # Each Vagabond's pawn, in its clearing or its forest (`10_11_12`).
+        pawns = sorted((p[0], faction_of[p[2]]) for p in board if p[1] == "pawn")
+        held = [(str(c["clearing"]), c["pieces"]) for c in state["clearings"]]
+        held += [(k, v) for k, v in state["elsewhere"].items() if k.replace("_", "").isdigit()]
+        assert pawns == sorted((place, f) for place, pieces in held for f, code, _ in pieces
+                               if code == "p")  # fmt: skip
+        if i in forest:
+            assert [p for p in pawns if p[0] == "10_11_12"] == [
+                ("10_11_12", "G"),
+                ("10_11_12", "V"),
+            ]
 
 
 def test_root_warnings_link_to_their_turn(tmp_path_factory: pytest.TempPathFactory) -> None:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from tmlog.games.root.record import RootRecord
     from tmlog.games.root.replay import RootReplay
-    from tmlog.games.root.snapshot import BoardSnapshot
+    from tmlog.games.root.snapshot import BoardSnapshot, ClearingView, Holding
     from tmlog.games.watching import Board, LogRow, Piece, Side, Step, Watch
 
 CHARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -26,7 +26,7 @@ CHARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
 """The VP track, then what each faction holds: cards in hand, and its warriors,
 buildings and tokens on the clearings."""
 
-_KINDS = {"w": "warrior", "b": "building", "t": "token"}
+_KINDS = {"w": "warrior", "b": "building", "t": "token", "p": "pawn"}
 """A Rootlog piece code's first letter, and the piece's kind on the page."""
 
 SCALE = 1.6
@@ -170,25 +170,39 @@ def _xy(map_name: str, clearing: int) -> tuple[float, float]:
 
 def _board(snapshot: BoardSnapshot | None) -> Board:
     """The map: its paths, rivers and closed paths, and its clearings in their suits."""
-    from tmlog.games.root.maps import MAPS
+    from tmlog.games.root.layout import forest_places, river_course
+    from tmlog.games.root.maps import MAPS, forest_name
     from tmlog.games.root.render import SUIT_COLORS
     from tmlog.games.watching import Board
+    from tmlog.plot.graph import RADIUS
 
     assert snapshot is not None  # a replay that ran has a board
     map_name = snapshot.map_name
     root_map = MAPS[map_name]
     places = {str(c): _xy(map_name, c) for c in root_map.clearings}
+    for forest in root_map.forests:
+        # A pawn in a forest stands at the forest's spot, as `tmlog render` draws it.
+        (x, y), *_ = forest_places(map_name, forest, 1, RADIUS)
+        places[forest_name(forest)] = (_MARGIN + x * SCALE, _MARGIN + y * SCALE)
     width = max(x for x, _ in places.values()) + _MARGIN + 40
     height = max(y for _, y in places.values()) + _MARGIN + 40
     out = []
     for paths, style in (
         (root_map.paths, 'stroke="#8a6d3b" stroke-width="5"'),
         (root_map.closed_paths, 'stroke="#8a6d3b" stroke-width="2" stroke-dasharray="2 4"'),
-        (root_map.rivers, 'stroke="#3a8fd8" stroke-width="4" stroke-dasharray="8 4"'),
     ):
         for a, b in sorted(paths):
             (x1, y1), (x2, y2) = places[str(a)], places[str(b)]
             out.append(f'<line x1="{x1:.0f}" y1="{y1:.0f}" x2="{x2:.0f}" y2="{y2:.0f}" {style}/>')
+    for a, b in sorted(root_map.rivers):  # along their courses, as `tmlog render` draws them
+        course = " ".join(
+            f"{_MARGIN + x * SCALE:.0f},{_MARGIN + y * SCALE:.0f}"
+            for x, y in river_course(map_name, a, b)
+        )
+        out.append(
+            f'<polyline points="{course}" fill="none" stroke="#3a8fd8" stroke-width="4"'
+            ' stroke-dasharray="8 4"/>'
+        )
     for c in snapshot.clearings:
         x, y = places[str(c.number)]
         out.append(
@@ -200,6 +214,7 @@ def _board(snapshot: BoardSnapshot | None) -> Board:
         '<circle id="warrior" r="8" stroke="#000" stroke-width="1"/>'
         '<rect id="building" x="-8" y="-8" width="16" height="16" stroke="#000" stroke-width="1"/>'
         '<path id="token" d="M0,-9L9,0L0,9L-9,0Z" stroke="#000" stroke-width="1"/>'
+        '<path id="pawn" d="M0,-10L9,7L-9,7Z" stroke="#000" stroke-width="1"/>'
         '<circle id="ruler" r="38" fill="none" stroke-width="6"/>'
         '<text id="ruin" x="0" y="30" text-anchor="middle" font-size="11" fill="#000">ruin</text>'
     )
@@ -212,17 +227,21 @@ def _board(snapshot: BoardSnapshot | None) -> Board:
 
 
 def _pieces(board: BoardSnapshot) -> tuple[Piece, ...]:
+    from tmlog.games.root.maps import MAPS, forest_name
     from tmlog.games.root.render import FACTION_COLORS
     from tmlog.games.watching import Piece
 
+    forests = {forest_name(f) for f in MAPS[board.map_name].forests}
     out = []
-    for c in board.clearings:
-        place = str(c.number)
-        if c.ruler is not None:
+    standing: list[tuple[str, Holding, ClearingView | None]]
+    standing = [(str(c.number), c.pieces, c) for c in board.clearings]
+    standing += [(place, held, None) for place, held in board.elsewhere.items() if place in forests]
+    for place, pieces, c in standing:
+        if c is not None and c.ruler is not None:
             out.append(Piece(place, "ruler", FACTION_COLORS[c.ruler]))
-        if c.ruin:
+        if c is not None and c.ruin:
             out.append(Piece(place, "ruin", "#000"))
-        for f, code, n in c.pieces:
+        for f, code, n in pieces:
             kind = _KINDS.get(code[0])
             if kind is None:
                 continue
