@@ -22,12 +22,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from tmlog.games.root import funds, law
 from tmlog.games.root.board import FUNDS, Board
 from tmlog.games.root.cards import check_card
 from tmlog.games.root.errors import RootRuleError
+from tmlog.games.root.events import RootEvent, RuleBroken, TurnEnded
 from tmlog.games.root.lenient import follow
 from tmlog.games.root.maps import MAPS, Location, Suit, suits_for
 from tmlog.games.root.notation import RootLog, Turn
@@ -50,20 +50,6 @@ from tmlog.games.root.pieces import FACTIONS, Faction
 from tmlog.games.root.pieces import Item as ItemType
 from tmlog.games.root.scoring import DEFAULT_SOURCE, OWN_LOSS, WIN_VP, VpSource
 
-
-@dataclass(frozen=True)
-class TurnEnd:
-    """The VP of every faction after one turn line (a row of the timeline)."""
-
-    turn: int
-    """Index in :attr:`RootLog.turns`."""
-    line: int
-    faction: str
-    round: int
-    """0 for setup, then the faction's own count of turns (Root's rounds)."""
-    vp: dict[str, int]
-
-
 _LETTERS = frozenset(f.value for f in Faction)
 
 
@@ -76,15 +62,19 @@ class Driver:
         root_map = MAPS[log.map]
         suits = [Suit(s) for s in log.clearings] if log.clearings else None
         self.board = Board(root_map, [Faction(f) for f in log.factions], suits_for(root_map, suits))
-        self.warnings: list[str] = []
-        self.notes: list[str] = []
-        """Breaches the log cannot prove (``RootRuleError.certain`` False): kept, not warned."""
+        self.events: list[RootEvent] = []
+        """What the replay changed and the rules the log broke, in order (the board
+        reports to this list too); whoever reads them may empty it."""
+        self.board.events = self.events
         self.error: str | None = None
-        self.ends: list[TurnEnd] = []
+        """The breach that stopped a strict :meth:`run` or :meth:`turn`."""
         self.relations: dict[tuple[Faction, Faction], str] = {}
         self._played: dict[str, int] = {}
         self._me = Faction.MARQUISE
         self._turn: Turn | None = None
+        """The open turn, between :meth:`begin` and :meth:`end`."""
+        self._last: Turn | None = None
+        self._index = 0
         self._why: VpSource | None = None
         self._paid_riverfolk = False
         self._ferried = False
@@ -108,10 +98,23 @@ class Driver:
         both = {"V", "G"} <= set(log.factions)
         self.ruin_items = dict.fromkeys(root_map.ruins, 2 if both else 1)
 
+    @property
+    def warnings(self) -> list[str]:
+        """The breaches the log proves, among :attr:`events` (all of them for a
+        driver :meth:`run` on its own; a replayer takes the events as they come)."""
+        return [e.message for e in self.events if isinstance(e, RuleBroken) and e.certain]
+
+    @property
+    def notes(self) -> list[str]:
+        """The breaches the log cannot prove (``RootRuleError.certain`` False), as
+        :attr:`warnings`."""
+        return [e.message for e in self.events if isinstance(e, RuleBroken) and not e.certain]
+
     # ------------------------------------------------------------------ walk
 
     def run(self, until: Callable[[int, Turn], bool] | None = None) -> None:
-        """Every turn, or up to the first for which ``until(index, turn)`` holds."""
+        """Every turn, or up to the first for which ``until(index, turn)`` holds;
+        a strict replay stops at its first broken rule (:attr:`error`)."""
         for index, turn in enumerate(self.log.turns):
             if until is not None and until(index, turn):
                 return
@@ -119,17 +122,36 @@ class Driver:
                 return
 
     def turn(self, index: int, turn: Turn) -> bool:
-        """Carry out one turn line; False once a strict replay has stopped."""
+        """Carry out one turn line; False once a strict replay has stopped (:attr:`error`)."""
+        try:
+            if self.begin(index, turn):
+                for action in turn.actions:
+                    self.act(action)
+                self.end()
+        except RootRuleError as e:
+            self.error = str(e)
+            return False
+        return True
+
+    def begin(self, index: int, turn: Turn) -> bool:
+        """Open turn line ``index``: the rules of its start. False: the turn is
+        left out (its faction has no player line), and so are its actions.
+
+        Raises a located :class:`RootRuleError` for a breach in a strict replay.
+        """
+        self.board.position = (turn.line, 1)
+        self._turn = None
+        last, self._last = self._last, turn
         if turn.faction not in self.log.factions:
-            return self._broken(turn, None, RootRuleError("5.1", "has no player line"))
+            self._broken(turn, None, RootRuleError("5.1", "has no player line"))
+            return False
         self._me, self._turn, self._why = Faction(turn.faction), turn, None
-        last = self.log.turns[index - 1] if index else None
         if last is not None and last.faction == turn.faction and not (last.setup or turn.setup):
             # Play passes clockwise (LoR 2.4). After its setup turn a faction may
             # open play (the last to set up often goes first), so that is no breach.
             again = RootRuleError("2.4", f"{FACTIONS[self._me].name} takes a second turn in a row")
-            if not self._broken(turn, turn.actions[0] if turn.actions else None, again):
-                return False
+            self._broken(turn, turn.actions[0] if turn.actions else None, again)
+        self._index = index
         if self._me is Faction.RIVERFOLK and not turn.setup:
             funds.protectionism(self.board, turn, self._payments)
             self._payments = False
@@ -139,22 +161,36 @@ class Driver:
         self.board.mercenaries = None
         self._crafted_with.clear()
         self._unscored_build = None
-        for action in turn.actions:
-            self._unproven = None
-            self._action = action
-            try:
-                self.action(action)
-            except RootRuleError as e:
-                if not self._broken(turn, action, e):
-                    return False
-            if self._unproven is not None:
-                self._broken(turn, action, self._unproven)
+        return True
+
+    def act(self, action: Action) -> None:
+        """Carry out one action of the open turn; a broken rule is an event
+        (:class:`~tmlog.games.root.events.RuleBroken`), or in a strict replay a
+        located :class:`RootRuleError`."""
+        turn = self._turn
+        assert turn is not None, "an action outside a turn"
+        self.board.position = (action.line, action.column)
+        self._unproven = None
+        self._action = action
+        try:
+            self.action(action)
+        except RootRuleError as e:
+            self._broken(turn, action, e)
+        if self._unproven is not None:
+            self._broken(turn, action, self._unproven)
+
+    def end(self) -> None:
+        """Close the open turn: the rules of its end, then its
+        :class:`~tmlog.games.root.events.TurnEnded`."""
+        turn = self._turn
+        assert turn is not None, "no turn to end"
+        self._turn = None
+        self.board.position = (turn.line, 1)
         if self._unscored_build is not None:
             # Every building after the first of its kind uncovers a track space
             # worth at least 1 VP (LoR 6.5.4.III); the turn wrote none after it.
             unscored = RootRuleError("6.5.4.III", "Marquise de Cat builds but scores no point")
-            if not self._broken(turn, self._unscored_build, unscored):
-                return False
+            self._broken(turn, self._unscored_build, unscored)
         if self._me is Faction.RIVERFOLK and turn.setup:
             funds.starting_funds(self.board)
             self._payments = True
@@ -162,21 +198,18 @@ class Driver:
         if not turn.setup:
             self._played[turn.faction] = rnd
         vp = {f.value: n for f, n in self.board.vp.items()}
-        self.ends.append(TurnEnd(index, turn.line, turn.faction, rnd, vp))
-        return True
+        self.events.append(TurnEnded(self._index, turn.line, turn.faction, rnd, vp))
 
-    def _broken(self, turn: Turn, action: Action | None, e: RootRuleError) -> bool:
+    def _broken(self, turn: Turn, action: Action | None, e: RootRuleError) -> None:
+        """Report a broken rule: an event, or in a strict replay the error, located."""
         line, col = (action.line, action.column) if action else (turn.line, 1)
         text = f"{turn.faction}:{action}" if action else f"{turn.faction}:"
-        message = f"{self.log.source}:{line}:{col}: {text}: {e.reason} (Law of Root {e.rule})"
-        if not e.certain:
-            self.notes.append(message)
-            return True
-        if self.lenient:
-            self.warnings.append(message)
-            return True
-        self.error = message
-        return False
+        where = f"{self.log.source}:{line}:{col}: {text}"
+        if self.lenient or not e.certain:
+            message = f"{where}: {e.reason} (Law of Root {e.rule})"
+            self.events.append(RuleBroken(e.rule, message, line, col, e.certain))
+            return
+        raise RootRuleError(e.rule, e.reason, position=where) from e
 
     # --------------------------------------------------------------- actions
 
@@ -258,9 +291,7 @@ class Driver:
             self.board.score(who, action.delta, why)
         except RootRuleError:
             if self.lenient:  # the log's points count, whatever rule they break
-                before = self.board.vp[who]
-                self.board.vp[who] = max(0, before + action.delta)
-                self.board.vp_by_source[who][why] += self.board.vp[who] - before
+                self.board.score(who, action.delta, why, checked=False)
             raise
         if won:
             # The first to 30 wins at once (LoR 3.1); the log's later points still count.
@@ -528,7 +559,7 @@ class Driver:
             if e.certain:
                 raise
             # Hidden from the log: noted after the action, which goes on.
-            self.board.hands[faction] = max(0, self.board.hands.get(faction, 0) - n)
+            self.board.discard(faction, n, checked=False)
             self._unproven = self._unproven or e
 
     # ----------------------------------------------------------------- items
