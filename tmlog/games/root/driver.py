@@ -529,6 +529,7 @@ class Driver:
         if card.name is not None:
             check_card(card.name)
         n = side.number * (sum(k for _, k in card.suits) if card.grouped else 1)
+        written = str(card)
         start, dest = side.start, move.dests[0] if move.dests else None
         if start is not None and start.kind == "quests":
             self._why = VpSource.QUEST
@@ -538,11 +539,11 @@ class Driver:
         holder = Faction(start.text) if start is not None and start.kind == "hand" else None
         taker = Faction(dest.text) if dest is not None and dest.kind == "hand" else None
         if start is not None and start.kind == "discard" and taker is not None:
-            self.board.draw(taker, n)
+            self.board.draw(taker, n, card=written)
         elif holder is not None:
-            self._discard(holder, n)
+            self._discard(holder, n, written)
             if taker is not None:
-                self.board.draw(taker, n)
+                self.board.draw(taker, n, card=written)
                 if self._me.is_vagabond and holder is self._me:
                     aid = self.relations.get((self._me, taker)) == "a"
                     self._why = VpSource.AID_ALLIED if aid else VpSource.RELATIONSHIP
@@ -550,16 +551,16 @@ class Driver:
             # `#->C+V`: a card drawn by each (dest means each, as for pieces).
             for d in move.dests:
                 if d.kind == "hand":
-                    self.board.draw(Faction(d.text), n)
+                    self.board.draw(Faction(d.text), n, card=written)
 
-    def _discard(self, faction: Faction, n: int) -> None:
+    def _discard(self, faction: Faction, n: int, card: str = "") -> None:
         try:
-            self.board.discard(faction, n)
+            self.board.discard(faction, n, card=card)
         except RootRuleError as e:
             if e.certain:
                 raise
             # Hidden from the log: noted after the action, which goes on.
-            self.board.discard(faction, n, checked=False)
+            self.board.discard(faction, n, card=card, checked=False)
             self._unproven = self._unproven or e
 
     # ----------------------------------------------------------------- items

@@ -69,6 +69,9 @@ class RootReplay:
     boards: list[BoardSnapshot] | None = None
     """The board after each turn line replayed, when the replay was asked to keep
     them (``boards``): the record's timeline counts the pieces on them."""
+    events: list[RootEvent] = field(default_factory=list)
+    """Everything the replay reported, in order (:mod:`tmlog.games.root.events`):
+    the fields above are read from these."""
 
     @property
     def finished(self) -> bool:
@@ -114,6 +117,7 @@ def replay(
     if pending is not None:
         _replayed(result, replayer, pending)
     events.extend(replayer.finish())
+    result.events = events
     read_events(result, events)
     result.board = replayer.board.snapshot()
     return result
