@@ -3,10 +3,14 @@
 The notation says what moved where; this module says which board operation
 that is (a placement, a build, a move, a removal, a card drawn or spent, an
 item crafted...) and why each point was scored. The board checks the Law of
-Root; a broken rule is reported with the action's position. In strict mode
-the first one stops the replay; in lenient mode it is a warning and the
-board follows the log regardless (see :func:`~tmlog.games.root.lenient.follow`),
-so that one slip in a real log does not hide the rest of the game. A breach
+Root and reports what it changes as events (:mod:`tmlog.games.root.events`)
+to the driver's :attr:`Driver.events`; a broken rule is reported there too, a
+:class:`~tmlog.games.root.events.RuleBroken` with the action's position. In
+strict mode the first one stops the replay (a located
+:class:`~tmlog.games.root.errors.RootRuleError`); in lenient mode it is a
+warning and the board follows the log regardless (see
+:func:`~tmlog.games.root.lenient.follow`), so that one slip in a real log does
+not hide the rest of the game. A breach
 the log cannot prove (``RootRuleError.certain`` False: a hand's cards, a count
 a slip already spoiled) is a note in either mode and stops nothing.
 

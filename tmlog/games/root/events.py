@@ -17,9 +17,9 @@ rules make by themselves at a turn's start or end (the Riverfolk's
 Protectionism, their starting funds) carry the turn line's position, column 1.
 
 Each count is the change actually made: a lenient replay that follows a log
-past a slip may take fewer pieces than the log wrote, and says so here. No
-event is made for a change of nothing, except :class:`Scored`: one per score
-action carried out, its ``points`` possibly 0 (the 0 floor took them all).
+past a slip takes only the pieces (or hidden cards) there are, and its events
+count those. There is one :class:`Scored` per score action carried out, its
+``points`` possibly 0 (the 0 floor took them all).
 """
 
 # No `from __future__ import annotations`: typing.NamedTuple would compile every

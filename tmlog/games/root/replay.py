@@ -1,5 +1,8 @@
 """Following a parsed Rootlog game, action by action, on the board.
 
+:func:`replay` pushes the log's stream through a
+:class:`~tmlog.games.root.replayer.RootReplayer` and reads its results from
+the events the pushes return (:mod:`tmlog.games.root.events`).
 The driver (:mod:`tmlog.games.root.driver`) carries every action out on a
 :class:`~tmlog.games.root.board.Board`, which checks the Law of Root: a
 broken rule is the replay's positioned ``error`` for a log read strictly, a
