@@ -14,18 +14,14 @@ not hide the rest of the game. A breach
 the log cannot prove (``RootRuleError.certain`` False: a hand's cards, a count
 a slip already spoiled) is a note in either mode and stops nothing.
 
->>> from tmlog.games.root.notation import parse_rootlog
->>> log = parse_rootlog("Map: Fall\\nDeck: E&P\\nC: a\\nC:w->1/b_s->1\\nC:Z%b/++\\n")
->>> d = Driver(log)
->>> d.run()
->>> d.board.vp_by_source[Faction.MARQUISE]
-Counter({<VpSource.CRAFT: '3.2.2'>: 1})
+:class:`~tmlog.games.root.replayer.RootReplayer` walks a log through a
+driver: :meth:`Driver.begin` a turn line, :meth:`Driver.act` each of its
+actions, :meth:`Driver.end` it.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 
 from tmlog.games.root import funds, law
 from tmlog.games.root.board import FUNDS, Board
@@ -58,7 +54,7 @@ _LETTERS = frozenset(f.value for f in Faction)
 
 
 class Driver:
-    """Replays one parsed log onto a :class:`Board`."""
+    """Carries one parsed log's turns out on a :class:`Board`."""
 
     def __init__(self, log: RootLog, *, lenient: bool = True) -> None:
         self.log = log
@@ -70,8 +66,6 @@ class Driver:
         """What the replay changed and the rules the log broke, in order (the board
         reports to this list too); whoever reads them may empty it."""
         self.board.events = self.events
-        self.error: str | None = None
-        """The breach that stopped a strict :meth:`run` or :meth:`turn`."""
         self.relations: dict[tuple[Faction, Faction], str] = {}
         self._played: dict[str, int] = {}
         self._me = Faction.MARQUISE
@@ -102,40 +96,7 @@ class Driver:
         both = {"V", "G"} <= set(log.factions)
         self.ruin_items = dict.fromkeys(root_map.ruins, 2 if both else 1)
 
-    @property
-    def warnings(self) -> list[str]:
-        """The breaches the log proves, among :attr:`events` (all of them for a
-        driver :meth:`run` on its own; a replayer takes the events as they come)."""
-        return [e.message for e in self.events if isinstance(e, RuleBroken) and e.certain]
-
-    @property
-    def notes(self) -> list[str]:
-        """The breaches the log cannot prove (``RootRuleError.certain`` False), as
-        :attr:`warnings`."""
-        return [e.message for e in self.events if isinstance(e, RuleBroken) and not e.certain]
-
     # ------------------------------------------------------------------ walk
-
-    def run(self, until: Callable[[int, Turn], bool] | None = None) -> None:
-        """Every turn, or up to the first for which ``until(index, turn)`` holds;
-        a strict replay stops at its first broken rule (:attr:`error`)."""
-        for index, turn in enumerate(self.log.turns):
-            if until is not None and until(index, turn):
-                return
-            if not self.turn(index, turn):
-                return
-
-    def turn(self, index: int, turn: Turn) -> bool:
-        """Carry out one turn line; False once a strict replay has stopped (:attr:`error`)."""
-        try:
-            if self.begin(index, turn):
-                for action in turn.actions:
-                    self.act(action)
-                self.end()
-        except RootRuleError as e:
-            self.error = str(e)
-            return False
-        return True
 
     def begin(self, index: int, turn: Turn) -> bool:
         """Open turn line ``index``: the rules of its start. False: the turn is
