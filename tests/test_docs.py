@@ -29,6 +29,7 @@ MODULES = [
     "tmlog.games",
     "tmlog.games.terra_mystica.game",
     "tmlog.games.root.game",
+    "tmlog.games.root.replayer",
     "tmlog.library",
     "tmlog.records",
     "tmlog.report.frames",

@@ -7,10 +7,14 @@ of each faction is its setup (line 9 is the first turn line, see ``HEAD``).
 
 from __future__ import annotations
 
-from tmlog.games.root.driver import Driver
+from typing import NamedTuple
+
+from tmlog.games.root.board import Board
+from tmlog.games.root.events import RuleBroken
 from tmlog.games.root.notation import parse_rootlog
 from tmlog.games.root.pieces import Faction
 from tmlog.games.root.replay import RootReplay, replay
+from tmlog.games.root.replayer import RootReplayer, turn_stream
 
 HEAD = "Map: Fall\nDeck: E&P\nC: a\nE: b\nA: c\nO: d\nD: e\nP: f\n"
 """Six players on the Fall map (printed suits F M R R R F M F M R M F); turns start at line 9."""
@@ -32,10 +36,18 @@ def run(body: str, head: str = HEAD, *, strict: bool = False) -> RootReplay:
     return replay(parse_rootlog(head + body, source="t.rootlog", lenient=not strict))
 
 
-def board(body: str, head: str = HEAD) -> Driver:
-    driver = Driver(parse_rootlog(head + body, source="t.rootlog"))
-    driver.run()
-    return driver
+class Pushed(NamedTuple):
+    board: Board
+    """The board after the last push."""
+    warnings: list[str]
+
+
+def board(body: str, head: str = HEAD) -> Pushed:
+    log = parse_rootlog(head + body, source="t.rootlog")
+    replayer = RootReplayer(log)
+    events = [e for item in turn_stream(log) for e in replayer.push(item)] + replayer.finish()
+    warned = [e.message for e in events if isinstance(e, RuleBroken) and e.certain]
+    return Pushed(replayer.board, warned)
 
 
 # --------------------------------------------------------------- Riverfolk

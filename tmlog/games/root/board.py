@@ -1,7 +1,10 @@
 """The state of a Root game's board, changed by small operations that check the rules.
 
 A replay driver reads Rootlog actions and calls these operations; the board
-knows nothing about the notation. Each broken rule raises
+knows nothing about the notation. Each change it makes to pieces, hands or
+victory points is appended to :attr:`Board.events` as an event
+(:mod:`tmlog.games.root.events`), placed at :attr:`Board.position`, which the
+driver sets to the action it carries out. Each broken rule raises
 :class:`~tmlog.games.root.errors.RootRuleError` naming its Law of Root number,
 with the ``at`` position the caller passed (say ``"game.rootlog:12:7"``).
 
@@ -27,6 +30,7 @@ from types import MappingProxyType
 
 from tmlog.games.root.building import check_build
 from tmlog.games.root.errors import RootRuleError
+from tmlog.games.root.events import CardMoved, Flipped, Moved, Placed, Removed, RootEvent, Scored
 from tmlog.games.root.maps import Location, Path, RootMap, Suit, path, suits_for
 from tmlog.games.root.movement import check_way, describe
 from tmlog.games.root.pieces import FACTIONS, ITEM_SUPPLY, Faction, Item, Kind, PieceType
@@ -64,13 +68,20 @@ class Board:
         suits: Sequence[Suit] | None = None,
         *,
         hand: int = STARTING_HAND,
+        events: list[RootEvent] | None = None,
     ) -> None:
         """A board at the start of setup: empty map, ruins in place, full supplies.
 
         ``suits`` are clearings 1-12's suits (a ``Clearings:`` line); the Fall
         map has printed ones. Each hand holds ``hand`` cards: every player
         draws three in setup (LoR 5.1.3), which Rootlog does not write.
+        ``events`` is the list the board reports its changes to (a new one if None).
         """
+        self.events: list[RootEvent] = [] if events is None else events
+        """Every change made, in order (:mod:`tmlog.games.root.events`); whoever reads
+        them may empty the list."""
+        self.position: tuple[int, int] = (0, 0)
+        """Line and column of the action being carried out: the events' ``line`` and ``col``."""
         self.map = root_map
         self.suits = suits_for(root_map, suits)
         self.factions = tuple(dict.fromkeys(factions))
@@ -215,6 +226,7 @@ class Board:
                 )
             self._check_room(faction, piece, where, n, at)
         self._add(where, faction, code, n)
+        self.events.append(Placed(faction.value, code, where, n, *self.position))
 
     def remove(
         self, faction: Faction, code: str, where: Location, n: int = 1, *, at: str | None = None
@@ -232,6 +244,7 @@ class Board:
         self._take(where, faction, code, n, at)
         if code in FACTIONS[faction].leave_game:
             self._gone[(faction, code)] += n
+        self.events.append(Removed(faction.value, code, where, n, *self.position))
 
     def transfer(
         self,
@@ -255,6 +268,7 @@ class Board:
             self._add(src, faction, code, n)
             raise
         self._add(dst, faction, code, n)
+        self.events.append(Moved(faction.value, code, src, dst, n, *self.position))
 
     def move(
         self,
@@ -288,6 +302,7 @@ class Board:
         check_way(self, faction, piece, n, src, dst, rivers=rivers, ferry=ferry, at=at)
         self._take(src, faction, code, n, at)
         self._add(dst, faction, code, n)
+        self.events.append(Moved(faction.value, code, src, dst, n, *self.position))
         if ferry:
             self.ferry = dst if isinstance(dst, int) else self.ferry
 
@@ -315,6 +330,7 @@ class Board:
             raise RootRuleError("13.2.2", f"only {cap} {after.name} tokens exist", position=at)
         self._take(where, faction, old, 1, at)
         self._add(where, faction, new, 1)
+        self.events.append(Flipped(faction.value, old, new, where, *self.position))
 
     def open_path(self, a: int, b: int, *, at: str | None = None) -> None:
         """Remove the closed path marker between ``a`` and ``b`` (LoR C.3.3)."""
@@ -354,19 +370,41 @@ class Board:
         self.crafted[src][item] -= 1
         self.crafted.setdefault(dst, Counter())[item] += 1
 
-    def draw(self, faction: Faction, n: int = 1) -> None:
-        """``faction`` draws ``n`` cards (LoR 2.1.2)."""
+    def draw(self, faction: Faction, n: int = 1, *, card: str = "") -> None:
+        """``faction`` draws ``n`` cards (LoR 2.1.2); ``card`` as the log writes it."""
         self.hands[faction] = self.hands.get(faction, 0) + n
+        if n:
+            self.events.append(CardMoved(faction.value, card, n, *self.position))
 
-    def discard(self, faction: Faction, n: int = 1, *, at: str | None = None) -> None:
-        """``faction`` spends or discards ``n`` cards from hand (LoR 2.1.3)."""
-        self._lose_cards(faction, n, "2.1.3", at)
-        self.hands[faction] -= n
+    def discard(
+        self,
+        faction: Faction,
+        n: int = 1,
+        *,
+        card: str = "",
+        checked: bool = True,
+        at: str | None = None,
+    ) -> None:
+        """``faction`` spends or discards ``n`` cards from hand (LoR 2.1.3).
+
+        Not ``checked``: as many as the hand holds, no rule checked (a lenient
+        replay following a hand the log does not show).
+        """
+        before = self.hands.get(faction, 0)
+        if checked:
+            self._lose_cards(faction, n, "2.1.3", at)
+            self.hands[faction] = before - n
+        else:
+            self.hands[faction] = max(0, before - n)
+        if self.hands[faction] != before:
+            self.events.append(
+                CardMoved(faction.value, card, self.hands[faction] - before, *self.position)
+            )
 
     def give(self, src: Faction, dst: Faction, n: int = 1, *, at: str | None = None) -> None:
         """``src`` gives ``n`` cards to ``dst`` (when a rule says so, LoR 1.3.2)."""
         self._lose_cards(src, n, "1.3.2", at)
-        self.hands[src] -= n
+        self.discard(src, n, checked=False)
         self.draw(dst, n)
 
     def score(
@@ -375,14 +413,16 @@ class Board:
         points: int,
         source: VpSource = VpSource.UNKNOWN,
         *,
+        checked: bool = True,
         at: str | None = None,
     ) -> int:
         """Add ``points`` (negative to lose) to ``faction``'s VP, floored at 0 as Rootlog does.
 
         A faction with an activated dominance card or in a coalition no longer
-        scores (LoR 3.3.1, 9.2.8). Returns the change made.
+        scores (LoR 3.3.1, 9.2.8), unless not ``checked`` (a lenient replay
+        counting the log's points all the same). Returns the change made.
         """
-        if faction in self.dominance or faction in self.coalitions:
+        if checked and (faction in self.dominance or faction in self.coalitions):
             rule = "9.2.8" if faction in self.coalitions else "3.3.1"
             raise RootRuleError(
                 rule, f"{_name(faction)} can no longer score victory points", position=at
@@ -391,6 +431,7 @@ class Board:
         after = max(0, before + points)
         self.vp[faction] = after
         self.vp_by_source.setdefault(faction, Counter())[source] += after - before
+        self.events.append(Scored(faction.value, after - before, source, *self.position))
         return after - before
 
     def activate_dominance(self, faction: Faction, suit: Suit, *, at: str | None = None) -> None:
@@ -448,9 +489,14 @@ class Board:
         on through :func:`tmlog.games.root.lenient.follow`, which calls this."""
         if src is not None:
             held = self._at.get(src, Counter())
-            held[(faction, code)] -= min(n, held[(faction, code)])
+            taken = min(n, held[(faction, code)])
+            held[(faction, code)] -= taken
+            if taken > 0:
+                self.events.append(Removed(faction.value, code, src, taken, *self.position))
         if dst is not None:
             self._add(dst, faction, code, n)
+            if n > 0:
+                self.events.append(Placed(faction.value, code, dst, n, *self.position))
 
     def lost_count(self, faction: Faction, piece: PieceType) -> None:
         """The log has shown ``faction``'s warriors or buildings miscounted (LoR 2.5)."""

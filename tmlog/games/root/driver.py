@@ -3,31 +3,31 @@
 The notation says what moved where; this module says which board operation
 that is (a placement, a build, a move, a removal, a card drawn or spent, an
 item crafted...) and why each point was scored. The board checks the Law of
-Root; a broken rule is reported with the action's position. In strict mode
-the first one stops the replay; in lenient mode it is a warning and the
-board follows the log regardless (see :func:`~tmlog.games.root.lenient.follow`),
-so that one slip in a real log does not hide the rest of the game. A breach
+Root and reports what it changes as events (:mod:`tmlog.games.root.events`)
+to the driver's :attr:`Driver.events`; a broken rule is reported there too, a
+:class:`~tmlog.games.root.events.RuleBroken` with the action's position. In
+strict mode the first one stops the replay (a located
+:class:`~tmlog.games.root.errors.RootRuleError`); in lenient mode it is a
+warning and the board follows the log regardless (see
+:func:`~tmlog.games.root.lenient.follow`), so that one slip in a real log does
+not hide the rest of the game. A breach
 the log cannot prove (``RootRuleError.certain`` False: a hand's cards, a count
 a slip already spoiled) is a note in either mode and stops nothing.
 
->>> from tmlog.games.root.notation import parse_rootlog
->>> log = parse_rootlog("Map: Fall\\nDeck: E&P\\nC: a\\nC:w->1/b_s->1\\nC:Z%b/++\\n")
->>> d = Driver(log)
->>> d.run()
->>> d.board.vp_by_source[Faction.MARQUISE]
-Counter({<VpSource.CRAFT: '3.2.2'>: 1})
+:class:`~tmlog.games.root.replayer.RootReplayer` walks a log through a
+driver: :meth:`Driver.begin` a turn line, :meth:`Driver.act` each of its
+actions, :meth:`Driver.end` it.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass
 
 from tmlog.games.root import funds, law
 from tmlog.games.root.board import FUNDS, Board
 from tmlog.games.root.cards import check_card
 from tmlog.games.root.errors import RootRuleError
+from tmlog.games.root.events import RootEvent, RuleBroken, TurnEnded
 from tmlog.games.root.lenient import follow
 from tmlog.games.root.maps import MAPS, Location, Suit, suits_for
 from tmlog.games.root.notation import RootLog, Turn
@@ -51,25 +51,11 @@ from tmlog.games.root.pieces import Item as ItemType
 from tmlog.games.root.scoring import DEFAULT_SOURCE, OWN_LOSS, WIN_VP, VpSource
 from tmlog.games.root.shares import EXHAUSTED, HOSTILE, Holdings
 
-
-@dataclass(frozen=True)
-class TurnEnd:
-    """The VP of every faction after one turn line (a row of the timeline)."""
-
-    turn: int
-    """Index in :attr:`RootLog.turns`."""
-    line: int
-    faction: str
-    round: int
-    """0 for setup, then the faction's own count of turns (Root's rounds)."""
-    vp: dict[str, int]
-
-
 _LETTERS = frozenset(f.value for f in Faction)
 
 
 class Driver:
-    """Replays one parsed log onto a :class:`Board`."""
+    """Carries one parsed log's turns out on a :class:`Board`."""
 
     def __init__(self, log: RootLog, *, lenient: bool = True) -> None:
         self.log = log
@@ -77,15 +63,17 @@ class Driver:
         root_map = MAPS[log.map]
         suits = [Suit(s) for s in log.clearings] if log.clearings else None
         self.board = Board(root_map, [Faction(f) for f in log.factions], suits_for(root_map, suits))
-        self.warnings: list[str] = []
-        self.notes: list[str] = []
-        """Breaches the log cannot prove (``RootRuleError.certain`` False): kept, not warned."""
-        self.error: str | None = None
-        self.ends: list[TurnEnd] = []
+        self.events: list[RootEvent] = []
+        """What the replay changed and the rules the log broke, in order (the board
+        reports to this list too); whoever reads them may empty it."""
+        self.board.events = self.events
         self.relations: dict[tuple[Faction, Faction], str] = {}
         self._played: dict[str, int] = {}
         self._me = Faction.MARQUISE
         self._turn: Turn | None = None
+        """The open turn, between :meth:`begin` and :meth:`end`."""
+        self._last: Turn | None = None
+        self._index = 0
         self._why: VpSource | None = None
         self._battle: tuple[Faction, int] | None = None
         """The defender and clearing of the mover's last battle this turn."""
@@ -117,28 +105,27 @@ class Driver:
 
     # ------------------------------------------------------------------ walk
 
-    def run(self, until: Callable[[int, Turn], bool] | None = None) -> None:
-        """Every turn, or up to the first for which ``until(index, turn)`` holds."""
-        for index, turn in enumerate(self.log.turns):
-            if until is not None and until(index, turn):
-                return
-            if not self.turn(index, turn):
-                return
+    def begin(self, index: int, turn: Turn) -> bool:
+        """Open turn line ``index``: the rules of its start. False: the turn is
+        left out (its faction has no player line), and so are its actions.
 
-    def turn(self, index: int, turn: Turn) -> bool:
-        """Carry out one turn line; False once a strict replay has stopped."""
+        Raises a located :class:`RootRuleError` for a breach in a strict replay.
+        """
+        self.board.position = (turn.line, 1)
+        self._turn = None
+        last, self._last = self._last, turn
         if turn.faction not in self.log.factions:
-            return self._broken(turn, None, RootRuleError("5.1", "has no player line"))
+            self._broken(turn, None, RootRuleError("5.1", "has no player line"))
+            return False
         self._me, self._turn, self._why = Faction(turn.faction), turn, None
         self._removed = 0
         self._battle = None
-        last = self.log.turns[index - 1] if index else None
         if last is not None and last.faction == turn.faction and not (last.setup or turn.setup):
             # Play passes clockwise (LoR 2.4). After its setup turn a faction may
             # open play (the last to set up often goes first), so that is no breach.
             again = RootRuleError("2.4", f"{FACTIONS[self._me].name} takes a second turn in a row")
-            if not self._broken(turn, turn.actions[0] if turn.actions else None, again):
-                return False
+            self._broken(turn, turn.actions[0] if turn.actions else None, again)
+        self._index = index
         if self._me is Faction.RIVERFOLK and not turn.setup:
             funds.protectionism(self.board, turn, self._payments)
             self._payments = False
@@ -148,22 +135,36 @@ class Driver:
         self.board.mercenaries = None
         self._crafted_with.clear()
         self._unscored_build = None
-        for action in turn.actions:
-            self._unproven = None
-            self._action = action
-            try:
-                self.action(action)
-            except RootRuleError as e:
-                if not self._broken(turn, action, e):
-                    return False
-            if self._unproven is not None:
-                self._broken(turn, action, self._unproven)
+        return True
+
+    def act(self, action: Action) -> None:
+        """Carry out one action of the open turn; a broken rule is an event
+        (:class:`~tmlog.games.root.events.RuleBroken`), or in a strict replay a
+        located :class:`RootRuleError`."""
+        turn = self._turn
+        assert turn is not None, "an action outside a turn"
+        self.board.position = (action.line, action.column)
+        self._unproven = None
+        self._action = action
+        try:
+            self.action(action)
+        except RootRuleError as e:
+            self._broken(turn, action, e)
+        if self._unproven is not None:
+            self._broken(turn, action, self._unproven)
+
+    def end(self) -> None:
+        """Close the open turn: the rules of its end, then its
+        :class:`~tmlog.games.root.events.TurnEnded`."""
+        turn = self._turn
+        assert turn is not None, "no turn to end"
+        self._turn = None
+        self.board.position = (turn.line, 1)
         if self._unscored_build is not None:
             # Every building after the first of its kind uncovers a track space
             # worth at least 1 VP (LoR 6.5.4.III); the turn wrote none after it.
             unscored = RootRuleError("6.5.4.III", "Marquise de Cat builds but scores no point")
-            if not self._broken(turn, self._unscored_build, unscored):
-                return False
+            self._broken(turn, self._unscored_build, unscored)
         if self._me is Faction.RIVERFOLK and turn.setup:
             funds.starting_funds(self.board)
             self._payments = True
@@ -171,21 +172,18 @@ class Driver:
         if not turn.setup:
             self._played[turn.faction] = rnd
         vp = {f.value: n for f, n in self.board.vp.items()}
-        self.ends.append(TurnEnd(index, turn.line, turn.faction, rnd, vp))
-        return True
+        self.events.append(TurnEnded(self._index, turn.line, turn.faction, rnd, vp))
 
-    def _broken(self, turn: Turn, action: Action | None, e: RootRuleError) -> bool:
+    def _broken(self, turn: Turn, action: Action | None, e: RootRuleError) -> None:
+        """Report a broken rule: an event, or in a strict replay the error, located."""
         line, col = (action.line, action.column) if action else (turn.line, 1)
         text = f"{turn.faction}:{action}" if action else f"{turn.faction}:"
-        message = f"{self.log.source}:{line}:{col}: {text}: {e.reason} (Law of Root {e.rule})"
-        if not e.certain:
-            self.notes.append(message)
-            return True
-        if self.lenient:
-            self.warnings.append(message)
-            return True
-        self.error = message
-        return False
+        where = f"{self.log.source}:{line}:{col}: {text}"
+        if self.lenient or not e.certain:
+            message = f"{where}: {e.reason} (Law of Root {e.rule})"
+            self.events.append(RuleBroken(e.rule, message, line, col, e.certain))
+            return
+        raise RootRuleError(e.rule, e.reason, position=where) from e
 
     # --------------------------------------------------------------- actions
 
@@ -273,18 +271,18 @@ class Driver:
         self._removed = 0
         if who is Faction.MARQUISE and not action.loss:
             self._unscored_build = None
+        broken: RootRuleError | None = None
         for points, source in parts:
             try:
                 self.board.score(who, points, source)
-            except RootRuleError:
+            except RootRuleError as e:
                 if not self.lenient:
                     raise
                 # The log's points count, whatever rule they break.
-                before = self.board.vp[who]
-                self.board.vp[who] = max(0, before + points)
-                self.board.vp_by_source[who][source] += self.board.vp[who] - before
-                if (points, source) == parts[-1]:
-                    raise
+                self.board.score(who, points, source, checked=False)
+                broken = broken or e
+        if broken is not None:
+            raise broken
         if won:
             # The first to 30 wins at once (LoR 3.1); the log's later points still count.
             raise RootRuleError("3.1", f"{FACTIONS[won[0]].name} has already won with {WIN_VP} VP")
@@ -551,6 +549,7 @@ class Driver:
         if card.name is not None:
             check_card(card.name)
         n = side.number * (sum(k for _, k in card.suits) if card.grouped else 1)
+        written = str(card)
         start, dest = side.start, move.dests[0] if move.dests else None
         if start is not None and start.kind == "quests":
             self._why = VpSource.QUEST
@@ -562,11 +561,11 @@ class Driver:
         holder = Faction(start.text) if start is not None and start.kind == "hand" else None
         taker = Faction(dest.text) if dest is not None and dest.kind == "hand" else None
         if start is not None and start.kind == "discard" and taker is not None:
-            self.board.draw(taker, n)
+            self.board.draw(taker, n, card=written)
         elif holder is not None:
-            self._discard(holder, n)
+            self._discard(holder, n, written)
             if taker is not None:
-                self.board.draw(taker, n)
+                self.board.draw(taker, n, card=written)
                 if self._me.is_vagabond and holder is self._me:
                     aid = self.relations.get((self._me, taker)) == "a"
                     self._why = VpSource.AID_ALLIED if aid else VpSource.RELATIONSHIP
@@ -574,16 +573,16 @@ class Driver:
             # `#->C+V`: a card drawn by each (dest means each, as for pieces).
             for d in move.dests:
                 if d.kind == "hand":
-                    self.board.draw(Faction(d.text), n)
+                    self.board.draw(Faction(d.text), n, card=written)
 
-    def _discard(self, faction: Faction, n: int) -> None:
+    def _discard(self, faction: Faction, n: int, card: str = "") -> None:
         try:
-            self.board.discard(faction, n)
+            self.board.discard(faction, n, card=card)
         except RootRuleError as e:
             if e.certain:
                 raise
             # Hidden from the log: noted after the action, which goes on.
-            self.board.hands[faction] = max(0, self.board.hands.get(faction, 0) - n)
+            self.board.discard(faction, n, card=card, checked=False)
             self._unproven = self._unproven or e
 
     # ----------------------------------------------------------------- items

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
@@ -192,7 +192,7 @@ def _rank(item: tuple[VpSource, int]) -> int:
 def _rounds(result: RootReplay) -> tuple[RootVpRound, ...]:
     """Each faction's VP after setup and after each round: the VP after the
     last turn line of that round."""
-    after: dict[int, dict[str, int]] = {}
+    after: dict[int, Mapping[str, int]] = {}
     for end in result.turn_ends:
         after[end.round] = end.vp
     return tuple(

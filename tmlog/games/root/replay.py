@@ -1,5 +1,8 @@
 """Following a parsed Rootlog game, action by action, on the board.
 
+:func:`replay` pushes the log's stream through a
+:class:`~tmlog.games.root.replayer.RootReplayer` and reads its results from
+the events the pushes return (:mod:`tmlog.games.root.events`).
 The driver (:mod:`tmlog.games.root.driver`) carries every action out on a
 :class:`~tmlog.games.root.board.Board`, which checks the Law of Root: a
 broken rule is the replay's positioned ``error`` for a log read strictly, a
@@ -19,16 +22,16 @@ against them (a warning, since real logs miss a point now and then).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from tmlog.games.root.board import Board
-from tmlog.games.root.driver import Driver, TurnEnd
+from tmlog.games.root.errors import RootRuleError
+from tmlog.games.root.events import RootEvent, RuleBroken, Scored, TurnEnded
 from tmlog.games.root.notation import RootLog
-from tmlog.games.root.notation.actions import Dominance, Score
-from tmlog.games.root.pieces import Faction
+from tmlog.games.root.notation.actions import Action, Dominance
+from tmlog.games.root.replayer import RootReplayer, TurnStart, WinnerLine, turn_stream
 from tmlog.games.root.scoring import VpSource
 from tmlog.games.root.snapshot import BoardSnapshot
-from tmlog.games.root.victory import winner_breaches
 
 
 @dataclass(frozen=True)
@@ -60,7 +63,7 @@ class RootReplay:
     printed as warnings (see ``RootRuleError.certain``)."""
     vp_by_source: dict[str, dict[VpSource, int]] = field(default_factory=dict)
     """Faction -> source -> VP; a faction's sources sum to its VP."""
-    turn_ends: list[TurnEnd] = field(default_factory=list)
+    turn_ends: list[TurnEnded] = field(default_factory=list)
     """Every faction's VP after each turn replayed."""
     board: BoardSnapshot | None = None
     """The board where the replay stopped."""
@@ -69,6 +72,9 @@ class RootReplay:
     boards: list[BoardSnapshot] | None = None
     """The board after each turn line replayed, when the replay was asked to keep
     them (``boards``): the record's timeline counts the pieces on them."""
+    events: list[RootEvent] = field(default_factory=list)
+    """Everything the replay reported, in order (:mod:`tmlog.games.root.events`):
+    the fields above are read from these."""
 
     @property
     def finished(self) -> bool:
@@ -81,48 +87,77 @@ def replay(
 ) -> RootReplay:
     """Walk the actions of ``log`` (of its first ``turns`` turn lines, if
     given); never raises for what the log says. ``boards``, if given, gets the
-    board after each turn line replayed (what ``--at`` that line shows)."""
+    board after each turn line replayed (what ``--at`` that line shows).
+
+    The fold of :func:`~tmlog.games.root.replayer.turn_stream` over
+    :meth:`RootReplayer.push <tmlog.games.root.replayer.RootReplayer.push>`:
+    the result's VP, VP by source, timeline, turn ends, warnings and notes are
+    read from the events alone (:func:`read_events`)."""
     result = RootReplay(
         log, {f: 0 for f in log.factions}, warnings=list(log.warnings), boards=boards
     )
     try:
-        driver = Driver(log, lenient=log.lenient)
+        replayer = RootReplayer(log)
     except ValueError as exc:  # the map's suits: neither printed nor in a Clearings: line
         result.error = f"{log.source}: {exc}"
         return result
-    stop = len(log.turns) if turns is None else min(turns, len(log.turns))
-    for index, turn in enumerate(log.turns[:stop]):
-        if not driver.turn(index, turn):
+    events: list[RootEvent] = []
+    pending: TurnStart | None = None
+    """The turn line being pushed: replayed once the next turn line or the end comes."""
+    for item in turn_stream(log, turns):
+        if pending is not None and not isinstance(item, Action):
+            _replayed(result, replayer, pending)
+            pending = None
+        try:
+            events.extend(replayer.push(item))
+        except RootRuleError as e:  # a strict replay stops at its first broken rule
+            result.error, pending = str(e), None
             break
-        result.turns_played = index + 1
-        if boards is not None:
-            boards.append(driver.board.snapshot())
-        for action in turn.actions:
-            if isinstance(action, Score):
-                faction = action.faction or turn.faction
-                vp = driver.board.vp.get(Faction(faction), 0)
-                result.timeline.append(VpStep(index, action.line, faction, vp))
-            elif isinstance(action, Dominance):
-                result.dominance[turn.faction] = action.partner or turn.faction
-    board = driver.board
-    result.vp = {f: board.vp.get(Faction(f), 0) for f in log.factions}
-    result.vp_by_source = {
-        f: {s: n for s, n in board.vp_by_source[Faction(f)].items() if n} for f in log.factions
-    }
-    result.warnings.extend(driver.warnings)
-    result.notes.extend(driver.notes)
-    result.error = driver.error
-    result.turn_ends = driver.ends
-    result.board = board.snapshot()
-    if log.winner and result.turns_played == len(log.turns) and result.error is None:
-        result.winner = log.winner
-        _check_winner(log, result, board)
+        if isinstance(item, TurnStart):
+            pending = item
+        elif isinstance(item, WinnerLine):
+            result.winner = item.winner
+    if pending is not None:
+        _replayed(result, replayer, pending)
+    events.extend(replayer.finish())
+    result.events = events
+    read_events(result, events)
+    result.board = replayer.board.snapshot()
     return result
 
 
-def _check_winner(log: RootLog, result: RootReplay, board: Board) -> None:
-    """The declared winners, checked on the board where the log ends."""
-    declared = [Faction(f) for f in result.winner]
-    where = f"{log.source}:{log.winner_line}"
-    for e in winner_breaches(board, declared):
-        result.warnings.append(f"{where}: winner {e.reason} (Law of Root {e.rule})")
+def _replayed(result: RootReplay, replayer: RootReplayer, start: TurnStart) -> None:
+    """Every item of turn line ``start`` is pushed: the board after it, the VP markers it moved."""
+    result.turns_played = start.turn + 1
+    if result.boards is not None:
+        result.boards.append(replayer.board.snapshot())
+    faction = start.turn_line.faction
+    for action in start.turn_line.actions:
+        if isinstance(action, Dominance):
+            result.dominance[faction] = action.partner or faction
+
+
+def read_events(result: RootReplay, events: Iterable[RootEvent]) -> None:
+    """Fill ``result``'s VP, VP by source, timeline, turn ends, warnings and notes from
+    a replay's ``events``: each faction's VP is the sum of its :class:`Scored` points."""
+    factions = result.log.factions
+    vp = dict.fromkeys(factions, 0)
+    by_source: dict[str, dict[VpSource, int]] = {f: {} for f in factions}
+    scored: list[Scored] = []
+    for e in events:
+        if isinstance(e, Scored):
+            if e.faction in vp:
+                vp[e.faction] += e.points
+                sources = by_source[e.faction]
+                sources[e.source] = sources.get(e.source, 0) + e.points
+            scored.append(e)
+        elif isinstance(e, TurnEnded):
+            result.turn_ends.append(e)
+            result.timeline.extend(
+                VpStep(e.turn, s.line, s.faction, e.vp.get(s.faction, 0)) for s in scored
+            )
+            scored.clear()
+        elif isinstance(e, RuleBroken):
+            (result.warnings if e.certain else result.notes).append(e.message)
+    result.vp = vp
+    result.vp_by_source = {f: {s: n for s, n in by_source[f].items() if n} for f in factions}
