@@ -62,6 +62,8 @@ class Side(NamedTuple):
 
 @dataclass
 class PlayerRating:
+    """A listed player's rating."""
+
     username: str
     score: float
     games: int
@@ -71,6 +73,8 @@ class PlayerRating:
 
 @dataclass
 class FactionRating:
+    """A faction's rating on one map."""
+
     name: str
     base_map: str
     score: float
@@ -79,6 +83,8 @@ class FactionRating:
 
 @dataclass
 class Ratings:
+    """What :func:`rate` gives (a dataclass with no docstring would load inspect)."""
+
     players: dict[str, PlayerRating]
     """By name: named players with at least ``min_output_games`` games."""
     factions: dict[str, FactionRating]
