@@ -50,6 +50,7 @@ from tmlog.games.root.pieces import FACTIONS, Faction
 from tmlog.games.root.pieces import Item as ItemType
 from tmlog.games.root.scoring import DEFAULT_SOURCE, OWN_LOSS, WIN_VP, VpSource
 from tmlog.games.root.shares import EXHAUSTED, HOSTILE, Holdings
+from tmlog.games.root.unwritten import code_of, crosses_by_ferry, field_hospital, location, plot_at
 
 _LETTERS = frozenset(f.value for f in Faction)
 
@@ -211,9 +212,9 @@ class Driver:
             self._fight(action)
         elif isinstance(action, Flip):
             owner = self._owner(action.token.thing)
-            where = self._where(action.token.start)
+            where = location(action.token.start, self._me)
             assert isinstance(action.token.thing, Piece)
-            old, new = _code(action.token.thing), _code(action.to)
+            old, new = code_of(action.token.thing), code_of(action.to)
             self._why = VpSource.OTHER
             try:
                 self.board.flip(owner, where, old, new)
@@ -340,19 +341,13 @@ class Driver:
             raise
 
     def _trick(self, action: Trick) -> None:
-        a, b = self._where(action.first.start), self._where(action.second.start)
+        a, b = location(action.first.start, self._me), location(action.second.start, self._me)
         owner = self._owner(action.first.thing)
-        codes = [self._plot_at(owner, a), self._plot_at(owner, b)]
+        codes = [plot_at(self.board, owner, a), plot_at(self.board, owner, b)]
         self.board.remove(owner, codes[0], a)
         self.board.remove(owner, codes[1], b)
         self.board.place(owner, codes[1], a)
         self.board.place(owner, codes[0], b)
-
-    def _plot_at(self, owner: Faction, where: Location) -> str:
-        for (f, code), n in self.board.pieces_at(where).items():
-            if f is owner and code.startswith("t") and n:
-                return code
-        raise RootRuleError("13.2.2", f"no plot at {where}")
 
     # ----------------------------------------------------------------- moves
 
@@ -369,8 +364,8 @@ class Driver:
                 self._pieces(side, thing, move)
 
     def _pieces(self, side: Side, piece: Piece, move: Move) -> None:
-        owner, code, n = self._owner(piece), _code(piece), side.number
-        src = None if side.start is None else self._where(side.start, owner)
+        owner, code, n = self._owner(piece), code_of(piece), side.number
+        src = None if side.start is None else location(side.start, self._me)
         if (
             piece.owner is None
             and isinstance(src, str)
@@ -388,7 +383,7 @@ class Driver:
             # `XO8/Ot_m->`: by the letter a piece from the supply to the supply, which
             # is nothing; the defender's piece lost in the battle is meant.
             src = self._battle[1]
-        dests: list[Location | None] = [self._where(d, owner) for d in move.dests] or [None]
+        dests: list[Location | None] = [location(d, self._me) for d in move.dests] or [None]
         ferry = any(isinstance(s.thing, Piece) and s.thing.kind == "f" for s in move.flat())
         # Each destination is carried out; the first broken rule is reported.
         broken: RootRuleError | None = None
@@ -453,7 +448,7 @@ class Driver:
         elif dst is not None and funds.is_funds(board, me, owner, code, src, n, bare):
             funds.spend(board, owner, n)
             board.place(owner, code, dst, n)
-        elif self._field_hospital(owner, code, src, dst):
+        elif field_hospital(board, me, owner, code, src, dst):
             board.transfer(owner, code, src, dst, n)
         elif code[0] in "wp" and isinstance(src, int | frozenset) and src != dst:
             if isinstance(dst, str):
@@ -468,43 +463,11 @@ class Driver:
                 board.transfer(owner, code, src, dst, n)
             else:
                 rivers = self._paid_riverfolk or owner is Faction.RIVERFOLK or owner in self._boats
-                ferry = ferry or self._unwritten_ferry(src, dst, rivers)
+                ferry = ferry or crosses_by_ferry(board, src, dst, rivers, self._ferried)
                 board.move(owner, n, src, dst, code=code, rivers=rivers, ferry=ferry)
                 self._ferried = self._ferried or ferry
         else:
             board.transfer(owner, code, src, dst, n)
-
-    def _unwritten_ferry(self, src: Location, dst: Location, rivers: bool) -> bool:
-        """A move across the lake from the ferry's clearing, the ferry not written.
-
-        Only the ferry makes it (LoR C.2.5: once per turn, from the coastal
-        clearing with the ferry to another coastal clearing; the lake is rivers
-        to everyone else, C.2.2), so it is read as the ferry, which goes along.
-        """
-        board = self.board
-        return (
-            not rivers
-            and not self._ferried
-            and isinstance(src, int)
-            and isinstance(dst, int)
-            and src == board.ferry
-            and dst in board.map.coastal
-            and src != dst
-            and not board.map.adjacent(src, dst, opened=board.opened)
-        )
-
-    def _field_hospital(self, owner: Faction, code: str, src: Location, dst: Location) -> bool:
-        """Marquise warriors removed and put back in the keep's clearing by
-        Field Hospitals (LoR 6.2.3), written as a move there."""
-        keep = self.board.where(Faction.MARQUISE, "t_k")
-        return (
-            owner is Faction.MARQUISE
-            and code == "w"
-            and dst in keep
-            and isinstance(src, int)
-            and isinstance(dst, int)
-            and (self._me is not Faction.MARQUISE or not self.board.map.adjacent(src, dst))
-        )
 
     def _placed(self, owner: Faction, code: str, n: int, dst: Location, setup: bool) -> None:
         board = self.board
@@ -630,21 +593,3 @@ class Driver:
     def _board_owner(self, where: Where) -> Faction:
         letter = where.text.split("$")[0]
         return Faction(letter) if letter else self._me
-
-    def _where(self, where: Where | None, owner: Faction | None = None) -> Location:
-        if where is None:
-            raise RootRuleError("2.5", "no place given")
-        if where.kind == "clearing":
-            return int(where.text)
-        if where.kind == "forest":
-            return frozenset(int(c) for c in where.text.split("_"))
-        if where.kind == "board":
-            # `$` is the mover's board; the Riverfolk's Payments take other
-            # factions' warriors (`2Cw$->` on a Riverfolk turn).
-            letter = where.text.split("$")[0] or self._me.value
-            return f"{letter}${where.text.split('$')[1]}"
-        return where.text
-
-
-def _code(piece: Piece) -> str:
-    return piece.kind + "".join("_" + s for s in piece.sub)
