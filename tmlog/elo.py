@@ -323,28 +323,3 @@ def ratings_tables(
             columns=["player", "faction", "rating", "games"],
         ),
     }
-
-
-class EloRating:
-    """What a game's ``RATING`` capability (:class:`tmlog.games.capabilities.Rating`)
-    takes from the Elo alone, the same for every game: the summary, the tables
-    (``map_name``: how the game shows a map), the rated factions and the bands."""
-
-    @staticmethod
-    def map_name(board: str) -> str:
-        return board
-
-    def summary(self, ratings: Ratings) -> tuple[int, int]:
-        """Games rated, and players listed (5+ games)."""
-        return ratings.games, len(ratings.players)
-
-    def tables(self, ratings: Ratings) -> dict[str, pd.DataFrame]:
-        return ratings_tables(ratings, self.map_name)
-
-    def rate_factions(
-        self, ratings: Ratings, min_rating: float | None, bands: bool
-    ) -> Callable[[pd.DataFrame], pd.DataFrame]:
-        return rated_factions(ratings, min_rating, bands)
-
-    def bands(self) -> tuple[str, ...]:
-        return tuple(label for _, label in BANDS)

@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
-from tmlog.elo import EloRating
 from tmlog.errors import BadOption, TmlogError
+from tmlog.games.rating import EloRating
 
 if TYPE_CHECKING:
     import pandas as pd

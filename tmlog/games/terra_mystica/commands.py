@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from tmlog.elo import EloRating
 from tmlog.errors import BadOption
+from tmlog.games.rating import EloRating
 
 if TYPE_CHECKING:
     import pandas as pd
