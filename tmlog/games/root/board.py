@@ -161,8 +161,9 @@ class Board:
         clearing with a garden, over the Eyrie (10.2.4, Pilgrims).
         """
         pieces = self.pieces_at(clearing)
-        if any(f is Faction.LIZARDS and code[0] == "b" for f, code in pieces):
-            return Faction.LIZARDS
+        for f, code in pieces:
+            if code[0] == "b" and FACTIONS[f].gardens_rule:
+                return f
         weight: Counter[Faction] = Counter()
         for (f, code), n in pieces.items():
             if code[0] in ("w", "b"):
@@ -175,7 +176,8 @@ class Board:
         tied = [f for f, n in weight.items() if n == top]
         if len(tied) == 1:
             return tied[0]
-        return Faction.EYRIE if Faction.EYRIE in tied else None
+        lords = [f for f in tied if FACTIONS[f].wins_ties]
+        return lords[0] if len(lords) == 1 else None
 
     def rules(self, faction: Faction, clearing: int) -> bool:
         """Whether ``faction`` rules ``clearing``."""

@@ -253,7 +253,7 @@ class Driver:
             # The defender scoring for the mover's building or token it removed
             # in battle (LoR 3.2.1), or a card's effect.
             why = VpSource.REMOVAL if self._why is OWN_LOSS else VpSource.OTHER
-        elif action.loss and who is Faction.EYRIE:
+        elif action.loss and FACTIONS[who].turmoil:
             # The Eyrie lose points on their own turn only in turmoil (LoR 7.7.1),
             # written before or after the Decree is purged (`--7/$_->`, `$_->/--5`).
             why = VpSource.TURMOIL
@@ -431,7 +431,7 @@ class Driver:
             self._placed(owner, code, n, dst, setup)
         elif dst is None and funds.is_funds(board, me, owner, code, src, n, bare):
             funds.spend(board, owner, n)
-        elif dst is None and owner is Faction.LIZARDS and code == "w" and me is not owner:
+        elif dst is None and FACTIONS[owner].revenge and code == "w" and me is not owner:
             # Revenge: Lizard warriors removed in defence become acolytes (LoR 10.2.5).
             board.transfer(owner, code, src, "L$", n)
         elif dst is None:
@@ -457,12 +457,12 @@ class Driver:
                 # Another faction's warriors moved by a card (False Orders, a
                 # Lizard or Duchy effect): along a path, whoever rules (LoR 4.2).
                 if isinstance(src, int) and isinstance(dst, int):
-                    rivers = owner is Faction.RIVERFOLK
+                    rivers = FACTIONS[owner].swims
                     if not board.map.adjacent(src, dst, rivers=rivers, opened=board.opened):
                         raise RootRuleError("2.2.1", f"clearings {src} and {dst} are not adjacent")
                 board.transfer(owner, code, src, dst, n)
             else:
-                rivers = self._paid_riverfolk or owner is Faction.RIVERFOLK or owner in self._boats
+                rivers = self._paid_riverfolk or FACTIONS[owner].swims or owner in self._boats
                 ferry = ferry or crosses_by_ferry(board, src, dst, rivers, self._ferried)
                 board.move(owner, n, src, dst, code=code, rivers=rivers, ferry=ferry)
                 self._ferried = self._ferried or ferry

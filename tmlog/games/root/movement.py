@@ -38,7 +38,7 @@ def check_move(
         _check_forest_move(board, piece, src, dst, at)
         return
     root_map = board.map
-    swims = faction is Faction.RIVERFOLK or rivers
+    swims = FACTIONS[faction].swims or rivers
     if ferry:
         if src != board.ferry or dst not in root_map.coastal or src == dst:
             raise RootRuleError("C.2.5", f"the ferry does not go from {src} to {dst}", position=at)
@@ -54,7 +54,7 @@ def check_move(
             rule, why = "2.2.1", f"clearings {src} and {dst} are not adjacent"
         raise RootRuleError(rule, why, position=at)
     # The Riverfolk swim along rivers whoever rules either end (LoR 11.2.2).
-    along_river = faction is Faction.RIVERFOLK and root_map.river_linked(src, dst)
+    along_river = FACTIONS[faction].swims and root_map.river_linked(src, dst)
     if faction in NIMBLE or along_river:
         return
     if not (board.rules(faction, src) or board.rules(faction, dst)):

@@ -89,6 +89,21 @@ class FactionSpec:
     crafting: frozenset[str] = frozenset()
     """Its crafting pieces (LoR 4.1.1), each worth its clearing's suit once a turn
     (none: the faction crafts otherwise, as the Vagabond does, and is not checked)."""
+    # Faction rules that change the shared rules, as traits (no code asks a
+    # faction's name for them).
+    wins_ties: bool = False
+    """It rules a clearing where rule is tied and it has pieces that count (the
+    Eyrie's Lords of the Forest, LoR 7.2.2)."""
+    gardens_rule: bool = False
+    """Its buildings rule their clearing whatever else stands there (the Lizards'
+    gardens, Pilgrims, LoR 10.2.4)."""
+    swims: bool = False
+    """Rivers are paths to it, and it moves along one whoever rules (the
+    Riverfolk, LoR 11.2.2)."""
+    turmoil: bool = False
+    """It loses points on its own turn only in turmoil (the Eyrie, LoR 7.7.1)."""
+    revenge: bool = False
+    """Its warriors removed in defence become acolytes (the Lizards, LoR 10.2.5)."""
 
     def piece(self, code: str) -> PieceType | None:
         """The piece type written ``code``, or None when the faction has none."""
@@ -148,6 +163,8 @@ EYRIE = _spec(
         (PieceType("b", "roost"), 7),
     ],
     crafting=frozenset({"b"}),  # roosts
+    wins_ties=True,
+    turmoil=True,
 )
 
 ALLIANCE = _spec(
@@ -181,6 +198,8 @@ LIZARDS = _spec(
         *((PieceType(f"b_{s}", f"{n} garden", pool="b"), 15) for s, n in _SUITED),
     ],
     crafting=frozenset(f"b_{s}" for s, _ in _SUITED),  # gardens
+    gardens_rule=True,
+    revenge=True,
 )
 
 RIVERFOLK = _spec(
@@ -194,6 +213,7 @@ RIVERFOLK = _spec(
     # LoR 11.2.5.I: a removed trade post returns to the box.
     leave_game=frozenset(f"t_{s}" for s, _ in _SUITED),
     crafting=frozenset(f"t_{s}" for s, _ in _SUITED),  # trade posts
+    swims=True,
 )
 
 _PLOTS = (("b", "bomb"), ("s", "snare"), ("r", "raid"), ("e", "extortion"))
