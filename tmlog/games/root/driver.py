@@ -48,7 +48,7 @@ from tmlog.games.root.notation.atoms import Card, Item, Piece, Side
 from tmlog.games.root.notation.atoms import Location as Where
 from tmlog.games.root.pieces import FACTIONS, Faction
 from tmlog.games.root.pieces import Item as ItemType
-from tmlog.games.root.scoring import DEFAULT_SOURCE, OWN_LOSS, WIN_VP, VpSource
+from tmlog.games.root.scoring import DEFAULT_SOURCE, OWN_LOSS, TRACK_SOURCE, WIN_VP, VpSource
 from tmlog.games.root.shares import EXHAUSTED, HOSTILE, Holdings
 from tmlog.games.root.unwritten import code_of, crosses_by_ferry, field_hospital, location, plot_at
 
@@ -482,15 +482,11 @@ class Driver:
         )
         # Sanctify: a garden replaces the enemy building just removed (LoR 10.4.3.III).
         sanctify = owner is Faction.LIZARDS and dst == self._razed
-        if not setup:
-            if owner is Faction.MARQUISE and code.startswith("b_"):
-                self._why = VpSource.MARQUISE_BUILDING
-                if self._me is Faction.MARQUISE and isinstance(dst, int):
-                    self._unscored_build = self._action
-            elif owner is Faction.ALLIANCE and code == "t" and isinstance(dst, int):
-                self._why = VpSource.SYMPATHY
-            elif owner is Faction.RIVERFOLK and code.startswith("t_"):
-                self._why = VpSource.TRADE_POST
+        track = FACTIONS[owner].track
+        if not setup and track and code.startswith(track) and isinstance(dst, int):
+            self._why = TRACK_SOURCE[owner]
+            if self._why is VpSource.MARQUISE_BUILDING and self._me is owner:
+                self._unscored_build = self._action  # every building scores (6.5.4.III)
         if owner is Faction.MARQUISE and code == "t" and isinstance(dst, int) and not setup:
             law.wood_at_a_sawmill(board, dst)
         if sanctify and code.startswith("b_"):

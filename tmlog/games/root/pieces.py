@@ -104,6 +104,10 @@ class FactionSpec:
     """It loses points on its own turn only in turmoil (the Eyrie, LoR 7.7.1)."""
     revenge: bool = False
     """Its warriors removed in defence become acolytes (the Lizards, LoR 10.2.5)."""
+    track: str = ""
+    """The codes (by their start) whose placement on the map uncovers a space of
+    its scoring track: the Marquise's buildings ``b_``, the Alliance's sympathy
+    ``t``, the Riverfolk's trade posts ``t_`` (the source: ``scoring.TRACK_SOURCE``)."""
 
     def piece(self, code: str) -> PieceType | None:
         """The piece type written ``code``, or None when the faction has none."""
@@ -151,6 +155,7 @@ MARQUISE = _spec(
     ],
     crafting=frozenset({"b_w"}),  # workshops
     leave_game=frozenset({"t_k"}),  # LoR 6.2.2: a removed keep returns to the box
+    track="b_",
 )
 
 EYRIE = _spec(
@@ -177,6 +182,7 @@ ALLIANCE = _spec(
         (PieceType("t", "sympathy"), 10),  # LoR 8.2.5, 8.3.3: 10 sympathy tokens
     ],
     crafting=frozenset({"t"}),  # sympathy tokens
+    track="t",
 )
 
 
@@ -214,6 +220,7 @@ RIVERFOLK = _spec(
     leave_game=frozenset(f"t_{s}" for s, _ in _SUITED),
     crafting=frozenset(f"t_{s}" for s, _ in _SUITED),  # trade posts
     swims=True,
+    track="t_",
 )
 
 _PLOTS = (("b", "bomb"), ("s", "snare"), ("r", "raid"), ("e", "extortion"))

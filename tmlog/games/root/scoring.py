@@ -78,6 +78,14 @@ DEFAULT_SOURCE = {
 }
 
 
+# What a faction's scoring track pays for (its ``FactionSpec.track`` codes placed).
+TRACK_SOURCE = {
+    Faction.MARQUISE: VpSource.MARQUISE_BUILDING,
+    Faction.ALLIANCE: VpSource.SYMPATHY,
+    Faction.RIVERFOLK: VpSource.TRADE_POST,
+}
+
+
 OWN_LOSS = VpSource.UNKNOWN
 """Context after the mover lost a building or token: a point another faction
 then scores is for removing it. (A mover's own point after it stays unknown.)"""
